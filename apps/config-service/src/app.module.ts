@@ -1,0 +1,23 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+
+import { ServiceRuntimeModule } from '@portal/service-runtime';
+
+import { ConfigEnvironment } from './config-environment';
+import { configDataSourceOptions } from './data-source';
+import { UiTemplatesModule } from './ui-templates/ui-templates.module';
+
+@Module({})
+export class AppModule {
+  static register(env: ConfigEnvironment, databaseUrl: string): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        TypeOrmModule.forRoot(configDataSourceOptions(databaseUrl, env.DATABASE_POOL_SIZE)),
+        ServiceRuntimeModule.forRoot('config-service'),
+        UiTemplatesModule,
+      ],
+      providers: [{ provide: ConfigEnvironment, useValue: env }],
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+
+import { databaseErrorTranslator } from '@portal/database';
+import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+
+import { AppModule } from './app.module';
+import type { ConfigEnvironment } from './config-environment';
+import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
+import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
+
+export const CONFIG_SERVICE: ServiceDescription = {
+  name: 'config-service',
+  title: 'Configuration interface',
+  description:
+    'UI branding templates: colour palette, logos, footer links, social networks and sender identifiers. ' +
+    'Served under /{tenant}/v10-0 and /{tenant}/v9-1. Roles: ConfigApi_Read reads, ConfigApi_Write reads and writes.',
+  version: '10.0',
+  bodyLimitBytes: 1024 * 1024,
+};
+
+export function createConfigApp(context: {
+  env: ConfigEnvironment;
+  databaseUrl: string;
+  logger: Logger;
+}): Promise<NestFastifyApplication> {
+  return createServiceApp({
+    service: CONFIG_SERVICE,
+    module: AppModule.register(context.env, context.databaseUrl),
+    env: context.env,
+    logger: context.logger,
+    errorTranslators: [
+      databaseErrorTranslator({
+        [UI_TEMPLATE_NAME_UNIQUE]: 'name',
+        [SENDER_IDENTIFIER_UNIQUE]: 'senderIdentifiers',
+      }),
+    ],
+  });
+}

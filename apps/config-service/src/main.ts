@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+
+import { runService } from '@portal/service-runtime';
+
+import { createConfigApp } from './config-app';
+import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from './config-environment';
+
+void runService({
+  name: 'config-service',
+  environment: ConfigEnvironment,
+  defaults: CONFIG_ENV_DEFAULTS,
+  databaseName: 'config',
+  basePath: 'v10-0',
+  createApp: createConfigApp,
+});

@@ -1,0 +1,245 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+import { CreatedBy, OptionalText, RequiredText, UpdatedBy } from '@portal/http-context';
+
+/**
+ * Bounds interfaces.md leaves open (2.3: "Lengths and formats ... not shown"), decided here and
+ * published in the OpenAPI document.
+ */
+export const UI_TEMPLATE_BOUNDS = {
+  maxLinks: 50,
+  maxSocialNetworks: 20,
+  maxSenderIdentifiers: 100,
+  senderIdentifierLength: 254,
+  urlLength: 2048,
+  logoHeightMax: 1000,
+} as const;
+
+const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+const HEX_COLOR_MESSAGE = '$property must be a hex colour: #RGB, #RGBA, #RRGGBB or #RRGGBBAA';
+/** An absolute http(s) URL or a path on the portal's own host. */
+const WEB_ADDRESS = /^(?:https?:\/\/[^\s]+|\/[^\s]*)$/;
+const WEB_ADDRESS_MESSAGE = '$property must be an http(s) URL or a path starting with /';
+/** Footer links may also open a mail or a phone call. */
+const LINK_ADDRESS = /^(?:https?:\/\/[^\s]+|\/[^\s]*|mailto:[^\s]+|tel:\+?[0-9 ()-]+)$/;
+/** Template names appear in paths, so they keep to URL-safe characters. */
+export const UI_TEMPLATE_NAME = /^[A-Za-z0-9._~-]+$/;
+
+const HexColor = (description: string): PropertyDecorator =>
+  applyDecorators(
+    ApiProperty({ description, pattern: HEX_COLOR.source, example: '#0055A4' }),
+    IsDefined({ message: '$property is required' }),
+    IsString(),
+    Matches(HEX_COLOR, { message: HEX_COLOR_MESSAGE }),
+  );
+
+export class ColorPaletteDto {
+  @HexColor('Main brand colour.') readonly primaryColor: string;
+  @HexColor('Text on the primary colour.') readonly primaryColorText: string;
+  @HexColor('Pills and badges.') readonly primaryColorPill: string;
+  @HexColor('Secondary colour.') readonly secondaryColor: string;
+  @HexColor('First light shade of the secondary colour.') readonly secondaryColorLightOne: string;
+  @HexColor('Second light shade of the secondary colour.') readonly secondaryColorLightTwo: string;
+  @HexColor('Tertiary colour.') readonly tertiaryColor: string;
+}
+
+export class LogoDto {
+  @ApiProperty({
+    description: WEB_ADDRESS_MESSAGE.replace('$property', 'The image'),
+    maxLength: UI_TEMPLATE_BOUNDS.urlLength,
+  })
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @Length(1, UI_TEMPLATE_BOUNDS.urlLength)
+  @Matches(WEB_ADDRESS, { message: WEB_ADDRESS_MESSAGE })
+  readonly source: string;
+
+  @ApiProperty({
+    description: 'Height in CSS pixels on desktop.',
+    minimum: 1,
+    maximum: UI_TEMPLATE_BOUNDS.logoHeightMax,
+    type: 'integer',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(UI_TEMPLATE_BOUNDS.logoHeightMax)
+  readonly heightDesktop: number;
+
+  @ApiProperty({
+    description: 'Height in CSS pixels on mobile.',
+    minimum: 1,
+    maximum: UI_TEMPLATE_BOUNDS.logoHeightMax,
+    type: 'integer',
+  })
+  @IsInt()
+  @Min(1)
+  @Max(UI_TEMPLATE_BOUNDS.logoHeightMax)
+  readonly heightMobile: number;
+}
+
+export class UiLinkDto {
+  @RequiredText(1, 100, 'Code name of the link.')
+  readonly name: string;
+
+  @RequiredText(1, 255, 'Translation term shown as the label.')
+  readonly displayName: string;
+
+  @OptionalText(255, 'Internal description.')
+  readonly description?: string | null;
+
+  @ApiProperty({
+    description: 'http(s) URL, path, mailto: or tel: address.',
+    maxLength: UI_TEMPLATE_BOUNDS.urlLength,
+  })
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @Length(1, UI_TEMPLATE_BOUNDS.urlLength)
+  @Matches(LINK_ADDRESS, {
+    message: '$property must be an http(s) URL, a path starting with /, or a mailto: or tel: address',
+  })
+  readonly redirectUrl: string;
+
+  @ApiPropertyOptional({ description: 'Open in a new tab.', default: false })
+  @IsOptional()
+  @IsBoolean()
+  readonly isNewTab?: boolean;
+}
+
+export class UiSocialNetworkDto {
+  @RequiredText(1, 100, 'Code name of the network.')
+  readonly name: string;
+
+  @RequiredText(1, 255, 'Translation term shown as the label.')
+  readonly displayName: string;
+
+  @OptionalText(255, 'Internal description.')
+  readonly description?: string | null;
+
+  @ApiProperty({
+    description: WEB_ADDRESS_MESSAGE.replace('$property', 'The profile page'),
+    maxLength: UI_TEMPLATE_BOUNDS.urlLength,
+  })
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @Length(1, UI_TEMPLATE_BOUNDS.urlLength)
+  @Matches(WEB_ADDRESS, { message: WEB_ADDRESS_MESSAGE })
+  readonly redirectUrl: string;
+
+  @RequiredText(
+    1,
+    UI_TEMPLATE_BOUNDS.urlLength,
+    'Icon: an image URL, a path, or an icon name known to the front end.',
+  )
+  readonly icon: string;
+}
+
+/** What create and update bodies share (interfaces 2.3, 4.4). */
+export class UiTemplateFieldsDto {
+  @RequiredText(1, 255, 'Translation term of the template.')
+  readonly displayName: string;
+
+  @OptionalText(255, 'Internal description.')
+  readonly description?: string | null;
+
+  @OptionalText(2000, 'CSS filter that adapts the colour of SVG images.')
+  readonly svgCssFilter?: string | null;
+
+  @ApiProperty({ type: ColorPaletteDto })
+  @IsDefined({ message: '$property is required' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ColorPaletteDto)
+  readonly colorPalette: ColorPaletteDto;
+
+  @ApiProperty({ type: LogoDto })
+  @IsDefined({ message: '$property is required' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LogoDto)
+  readonly headerLogo: LogoDto;
+
+  @ApiProperty({ type: LogoDto })
+  @IsDefined({ message: '$property is required' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => LogoDto)
+  readonly footerLogo: LogoDto;
+
+  @ApiPropertyOptional({ type: [UiLinkDto], nullable: true, maxItems: UI_TEMPLATE_BOUNDS.maxLinks })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxLinks)
+  @ValidateNested({ each: true })
+  @Type(() => UiLinkDto)
+  readonly links?: UiLinkDto[] | null;
+
+  @ApiPropertyOptional({
+    type: [UiSocialNetworkDto],
+    nullable: true,
+    maxItems: UI_TEMPLATE_BOUNDS.maxSocialNetworks,
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSocialNetworks)
+  @ValidateNested({ each: true })
+  @Type(() => UiSocialNetworkDto)
+  readonly socialNetworks?: UiSocialNetworkDto[] | null;
+
+  @ApiProperty({
+    description:
+      'Sender identifiers of this template; each belongs to at most one template. Required: an array, or null for none.',
+    type: [String],
+    nullable: true,
+    maxItems: UI_TEMPLATE_BOUNDS.maxSenderIdentifiers,
+    items: { type: 'string', minLength: 1, maxLength: UI_TEMPLATE_BOUNDS.senderIdentifierLength },
+  })
+  @ValidateIf((body: UiTemplateFieldsDto) => body.senderIdentifiers !== null)
+  @IsArray({ message: '$property is required: an array of strings, or null' })
+  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSenderIdentifiers)
+  @ArrayUnique({ message: '$property must not repeat a value' })
+  @IsString({ each: true })
+  @Length(1, UI_TEMPLATE_BOUNDS.senderIdentifierLength, { each: true })
+  readonly senderIdentifiers: string[] | null;
+}
+
+export class CreateUiTemplateDto extends UiTemplateFieldsDto {
+  @ApiProperty({
+    description: 'Unique, case-sensitive code name; cannot be changed later. Letters, digits and . _ ~ -',
+    minLength: 1,
+    maxLength: 100,
+    pattern: UI_TEMPLATE_NAME.source,
+  })
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @Length(1, 100)
+  @Matches(UI_TEMPLATE_NAME, { message: '$property may contain only letters, digits and . _ ~ -' })
+  readonly name: string;
+
+  @CreatedBy()
+  readonly createdBy: string;
+}
+
+/** `name` is not part of an update: it is the path's and cannot change (interfaces 2.3). */
+export class UpdateUiTemplateDto extends UiTemplateFieldsDto {
+  @UpdatedBy()
+  readonly updatedBy: string;
+}

@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
+
+import { isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
+import { fetchPage, type OrderByWhitelist, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
+
+import type {
+  CreateUiTemplateDto,
+  UiTemplateFieldsDto,
+  UpdateUiTemplateDto,
+} from './dto/ui-template-write.dto';
+import type { ListUiTemplatesQueryDto } from './dto/ui-template-list-query.dto';
+import {
+  SENDER_IDENTIFIER_UNIQUE,
+  UiTemplateSenderIdentifierEntity,
+} from './ui-template-sender-identifier.entity';
+import { UI_TEMPLATE_NAME_UNIQUE, UiTemplateEntity } from './ui-template.entity';
+
+export const UI_TEMPLATE_ORDER: OrderByWhitelist = {
+  id: 'template.id',
+  name: 'template.name',
+  displayName: 'template.displayName',
+  createStamp: 'template.createStamp',
+  updateStamp: 'template.updateStamp',
+};
+
+@Injectable()
+export class UiTemplatesService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  async list(query: ListUiTemplatesQueryDto): Promise<Page<UiTemplateEntity>> {
+    const order = parseOrderBy(query.OrderBy, UI_TEMPLATE_ORDER);
+    const builder = this.templates().leftJoinAndSelect('template.senderIdentifiers', 'sender');
+    if (query.SenderIdentifier !== undefined) {
+      builder.where(
+        'template.id IN (SELECT s.ui_template_id FROM ui_template_sender_identifier s WHERE s.value = :senderIdentifier)',
+        { senderIdentifier: query.SenderIdentifier },
+      );
+    }
+    return fetchPage(builder, order, pageRequestOf(query));
+  }
+
+  async getByName(name: string): Promise<UiTemplateEntity> {
+    const template = await this.templates()
+      .leftJoinAndSelect('template.senderIdentifiers', 'sender')
+      .where('template.name = :name', { name })
+      .getOne();
+    if (!template) throw notFound(name);
+    return template;
+  }
+
+  async create(body: CreateUiTemplateDto): Promise<UiTemplateEntity> {
+    const template = new UiTemplateEntity();
+    template.name = body.name;
+    assignFields(template, body);
+    stampCreated(template, body.createdBy);
+    return this.writeInTransaction(body, async (manager) => {
+      const saved = await manager.save(template);
+      saved.senderIdentifiers = await this.replaceSenderIdentifiers(
+        manager,
+        saved.id,
+        body.senderIdentifiers,
+      );
+      return saved;
+    });
+  }
+
+  async update(name: string, body: UpdateUiTemplateDto): Promise<UiTemplateEntity> {
+    return this.writeInTransaction(body, async (manager) => {
+      const template = await manager
+        .createQueryBuilder(UiTemplateEntity, 'template')
+        .setLock('pessimistic_write')
+        .where('template.name = :name', { name })
+        .getOne();
+      if (!template) throw notFound(name);
+      assignFields(template, body);
+      stampUpdated(template, body.updatedBy);
+      const saved = await manager.save(template);
+      saved.senderIdentifiers = await this.replaceSenderIdentifiers(
+        manager,
+        saved.id,
+        body.senderIdentifiers,
+      );
+      return saved;
+    });
+  }
+
+  async delete(name: string): Promise<void> {
+    // Sender identifiers go with the template (ON DELETE CASCADE).
+    const result = await this.dataSource.getRepository(UiTemplateEntity).delete({ name });
+    if (!result.affected) throw notFound(name);
+  }
+
+  private templates() {
+    return this.dataSource.getRepository(UiTemplateEntity).createQueryBuilder('template');
+  }
+
+  private async replaceSenderIdentifiers(
+    manager: EntityManager,
+    templateId: number,
+    values: readonly string[] | null,
+  ): Promise<UiTemplateSenderIdentifierEntity[]> {
+    await manager.delete(UiTemplateSenderIdentifierEntity, { uiTemplateId: templateId });
+    const rows = (values ?? []).map((value, position) =>
+      manager.create(UiTemplateSenderIdentifierEntity, { uiTemplateId: templateId, value, position }),
+    );
+    return rows.length > 0 ? manager.save(rows) : [];
+  }
+
+  /** One transaction per write; uniqueness violations become 400s on the property that caused them. */
+  private async writeInTransaction<T>(
+    body: UiTemplateFieldsDto & { name?: string },
+    work: (manager: EntityManager) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await this.dataSource.transaction(work);
+    } catch (error) {
+      if (isUniqueViolation(error, UI_TEMPLATE_NAME_UNIQUE)) {
+        throw ValidationProblemError.of(
+          'name',
+          `A UI template named '${body.name}' already exists.`,
+          'UI_TEMPLATE.NAME_TAKEN',
+        );
+      }
+      if (isUniqueViolation(error, SENDER_IDENTIFIER_UNIQUE))
+        throw senderTaken(error, body.senderIdentifiers ?? []);
+      throw error;
+    }
+  }
+}
+
+function assignFields(template: UiTemplateEntity, body: UiTemplateFieldsDto): void {
+  template.displayName = body.displayName;
+  template.description = body.description ?? null;
+  template.svgCssFilter = body.svgCssFilter ?? null;
+  template.colorPalette = {
+    primaryColor: body.colorPalette.primaryColor,
+    primaryColorText: body.colorPalette.primaryColorText,
+    primaryColorPill: body.colorPalette.primaryColorPill,
+    secondaryColor: body.colorPalette.secondaryColor,
+    secondaryColorLightOne: body.colorPalette.secondaryColorLightOne,
+    secondaryColorLightTwo: body.colorPalette.secondaryColorLightTwo,
+    tertiaryColor: body.colorPalette.tertiaryColor,
+  };
+  template.headerLogo = pickLogo(body.headerLogo);
+  template.footerLogo = pickLogo(body.footerLogo);
+  template.links =
+    body.links?.map((link) => ({
+      name: link.name,
+      displayName: link.displayName,
+      description: link.description ?? null,
+      redirectUrl: link.redirectUrl,
+      isNewTab: link.isNewTab ?? false,
+    })) ?? null;
+  template.socialNetworks =
+    body.socialNetworks?.map((network) => ({
+      name: network.name,
+      displayName: network.displayName,
+      description: network.description ?? null,
+      redirectUrl: network.redirectUrl,
+      icon: network.icon,
+    })) ?? null;
+}
+
+const pickLogo = ({ source, heightDesktop, heightMobile }: UiTemplateFieldsDto['headerLogo']) => ({
+  source,
+  heightDesktop,
+  heightMobile,
+});
+
+const notFound = (name: string): NotFoundError =>
+  new NotFoundError(`No UI template is named '${name}'.`, 'UI_TEMPLATE.NOT_FOUND');
+
+/** Names the offending entry: PostgreSQL reports `Key (value)=(x) already exists.` */
+function senderTaken(error: QueryFailedError, sent: readonly string[]): ValidationProblemError {
+  const detail = String((error.driverError as { detail?: string }).detail ?? '');
+  const value = /\(value\)=\((.*)\) already exists/s.exec(detail)?.[1];
+  const index = value === undefined ? -1 : sent.indexOf(value);
+  const path = index >= 0 ? `senderIdentifiers[${index}]` : 'senderIdentifiers';
+  const message =
+    value === undefined
+      ? 'A sender identifier already belongs to another UI template.'
+      : `The sender identifier '${value}' already belongs to another UI template.`;
+  return ValidationProblemError.of(path, message, 'UI_TEMPLATE.SENDER_IDENTIFIER_TAKEN');
+}

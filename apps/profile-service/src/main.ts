@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+
+import { runService } from '@portal/service-runtime';
+
+import { ProfileEnvironment, PROFILE_ENV_DEFAULTS } from './profile-environment';
+import { createProfileApp } from './profile-app';
+
+void runService({
+  name: 'profile-service',
+  environment: ProfileEnvironment,
+  defaults: PROFILE_ENV_DEFAULTS,
+  databaseName: 'profile',
+  basePath: 'v10-0',
+  createApp: createProfileApp,
+});

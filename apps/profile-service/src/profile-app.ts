@@ -1,0 +1,33 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+
+import { databaseErrorTranslator } from '@portal/database';
+import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+
+import { AppModule } from './app.module';
+import type { ProfileEnvironment } from './profile-environment';
+
+export const PROFILE_SERVICE: ServiceDescription = {
+  name: 'profile-service',
+  title: 'Profile interface',
+  description:
+    'Person and organization profiles, accounts, identities, reference data, roles, services, settings, favorites ' +
+    'and procurations. Served under /{tenant}/v10-0 and /{tenant}/v9-1; every response is projected by the ' +
+    "caller's access level (ProfileApi_Low, ProfileApi_Medium, ProfileApi_Max).",
+  version: '10.0',
+  bodyLimitBytes: 1024 * 1024,
+};
+
+export function createProfileApp(context: {
+  env: ProfileEnvironment;
+  databaseUrl: string;
+  logger: Logger;
+}): Promise<NestFastifyApplication> {
+  return createServiceApp({
+    service: PROFILE_SERVICE,
+    module: AppModule.register(context.env, context.databaseUrl),
+    env: context.env,
+    logger: context.logger,
+    errorTranslators: [databaseErrorTranslator()],
+  });
+}

@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+
+import { DataSource } from 'typeorm';
+
+import { postgresDataSourceOptions } from '@portal/database';
+
+/** The one description of render-service's database, shared by the app and the migration CLI. */
+export function renderDataSourceOptions(url: string, poolSize?: number) {
+  return postgresDataSourceOptions({
+    url,
+    entities: [],
+    migrations: [],
+    migrationsTableName: 'render_migrations',
+    applicationName: 'render-service',
+    poolSize,
+  });
+}
+
+/** For the TypeORM CLI (`nx run render-service:migration-run`); DATABASE_URL is set by tools/migrate.js. */
+export default new DataSource(renderDataSourceOptions(process.env['DATABASE_URL'] ?? ''));

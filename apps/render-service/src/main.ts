@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+
+import { runService } from '@portal/service-runtime';
+
+import { RenderEnvironment, RENDER_ENV_DEFAULTS } from './render-environment';
+import { createRenderApp } from './render-app';
+
+void runService({
+  name: 'render-service',
+  environment: RenderEnvironment,
+  defaults: RENDER_ENV_DEFAULTS,
+  databaseName: 'render',
+  basePath: 'v10-0',
+  createApp: createRenderApp,
+});

@@ -1,0 +1,32 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+
+import { databaseErrorTranslator } from '@portal/database';
+import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+
+import { AppModule } from './app.module';
+import type { RenderEnvironment } from './render-environment';
+
+export const RENDER_SERVICE: ServiceDescription = {
+  name: 'render-service',
+  title: 'Document rendering interface',
+  description:
+    'Renders data and a template into PDF, HTML or text, and keeps named, versioned templates. ' +
+    'Served under /{tenant}/v10-0. Roles: RenderApi_Render renders, RenderApi_Templates manages templates.',
+  version: '10.0',
+  bodyLimitBytes: 10 * 1024 * 1024,
+};
+
+export function createRenderApp(context: {
+  env: RenderEnvironment;
+  databaseUrl: string;
+  logger: Logger;
+}): Promise<NestFastifyApplication> {
+  return createServiceApp({
+    service: RENDER_SERVICE,
+    module: AppModule.register(context.env, context.databaseUrl),
+    env: context.env,
+    logger: context.logger,
+    errorTranslators: [databaseErrorTranslator()],
+  });
+}

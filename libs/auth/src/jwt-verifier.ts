@@ -1,0 +1,86 @@
+import {
+  createRemoteJWKSet,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+  type JWTVerifyOptions,
+} from 'jose';
+
+import { UnauthenticatedError } from '@portal/problem-details';
+
+import type { AuthOptions } from './auth-options';
+import { type Principal, rolesOfClaims } from './principal';
+
+const ASYMMETRIC_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+  'EdDSA',
+];
+
+/** Verifies bearer tokens; every failure is an UnauthenticatedError with a reason safe to show. */
+export class JwtVerifier {
+  private readonly key: Uint8Array | JWTVerifyGetKey;
+  private readonly options: JWTVerifyOptions;
+
+  constructor(options: AuthOptions) {
+    if (options.mode === 'secret') {
+      this.key = new TextEncoder().encode(options.secret);
+      this.options = {
+        algorithms: ['HS256'],
+        requiredClaims: ['exp'],
+        issuer: options.issuer,
+        audience: options.audience,
+      };
+    } else {
+      this.key = createRemoteJWKSet(new URL(options.jwksUrl));
+      this.options = {
+        algorithms: ASYMMETRIC_ALGORITHMS,
+        requiredClaims: ['exp'],
+        issuer: options.issuer,
+        audience: options.audience,
+      };
+    }
+  }
+
+  async verify(authorization: string | undefined): Promise<Principal> {
+    if (!authorization)
+      throw new UnauthenticatedError('The Authorization header with a bearer token is missing.');
+    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
+    if (!match) throw new UnauthenticatedError('The Authorization header must be `Bearer <token>`.');
+    try {
+      const { payload } = await this.verifyToken(match[1]);
+      return {
+        subject: typeof payload.sub === 'string' ? payload.sub : 'unknown',
+        roles: rolesOfClaims(payload),
+      };
+    } catch (error) {
+      throw new UnauthenticatedError(reasonOf(error));
+    }
+  }
+
+  // Two calls because jose's overloads take either a key or a key getter, not their union.
+  private async verifyToken(token: string): Promise<{ payload: JWTPayload }> {
+    return typeof this.key === 'function'
+      ? jwtVerify(token, this.key, this.options)
+      : jwtVerify(token, this.key, this.options);
+  }
+}
+
+function reasonOf(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'The token has expired.';
+  if (error instanceof errors.JWSSignatureVerificationFailed) return 'The token signature is invalid.';
+  if (error instanceof errors.JWTClaimValidationFailed) return `The token claim '${error.claim}' is invalid.`;
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return 'The token is signed with an algorithm that is not accepted.';
+  if (error instanceof errors.JWKSNoMatchingKey) return 'No known key matches the token.';
+  if (error instanceof errors.JWKSTimeout) return 'The token could not be verified in time.';
+  return 'The token is malformed or invalid.';
+}

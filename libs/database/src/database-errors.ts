@@ -1,0 +1,42 @@
+import { QueryFailedError } from 'typeorm';
+
+import { type DomainError, ValidationProblemError } from '@portal/problem-details';
+
+/** Constraint names mapped to the JSON path of the property they guard, per service. */
+export type ConstraintPaths = Readonly<Record<string, string>>;
+
+interface PostgresError {
+  code?: string;
+  constraint?: string;
+  column?: string;
+}
+
+const MESSAGES: Readonly<Record<string, string>> = {
+  '23505': 'The value is already used by another record.',
+  '23503': 'The value refers to a record that does not exist, or the record is still referenced.',
+  '23502': 'The value is required.',
+  '23514': 'The value is not allowed.',
+  '22001': 'The value is too long.',
+  '22003': 'The value is out of range.',
+};
+
+/**
+ * Integrity violations the database reports become 400 problems on the property concerned
+ * (contract 4), never a 500 and never the driver's message.
+ */
+export function databaseErrorTranslator(constraintPaths: ConstraintPaths = {}) {
+  return (error: unknown): DomainError | undefined => {
+    if (!(error instanceof QueryFailedError)) return undefined;
+    const driverError = error.driverError as PostgresError;
+    const message = driverError.code ? MESSAGES[driverError.code] : undefined;
+    if (!message) return undefined;
+    const path =
+      (driverError.constraint && constraintPaths[driverError.constraint]) ?? driverError.column ?? '$';
+    return ValidationProblemError.of(path, message, `DATABASE.${driverError.code}`);
+  };
+}
+
+export const isUniqueViolation = (error: unknown, constraint?: string): error is QueryFailedError =>
+  error instanceof QueryFailedError &&
+  (error.driverError as PostgresError).code === '23505' &&
+  (constraint === undefined || (error.driverError as PostgresError).constraint === constraint);

@@ -1,0 +1,6 @@
+export * from './data-source-options';
+export * from './database-connection';
+export * from './database-errors';
+export * from './embedded-database';
+export * from './migrations';
+export * from './audited-entity';

@@ -1,0 +1,2 @@
+export * from './env-transforms';
+export * from './load-env';

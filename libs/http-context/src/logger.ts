@@ -1,0 +1,57 @@
+import type { LoggerService } from '@nestjs/common';
+import pino, { type Logger, type LevelWithSilent } from 'pino';
+
+import { currentRequestContext } from './request-context';
+
+/** Structured JSON logs; every line written while a request runs carries its correlation id. */
+export function createLogger(service: string, level: LevelWithSilent = 'info'): Logger {
+  return pino({
+    level,
+    base: { service },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => {
+      const context = currentRequestContext();
+      return context ? { correlationId: context.correlationId } : {};
+    },
+  });
+}
+
+/** Nest's logger interface on top of pino, so framework and application logs share one format. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  log(message: unknown, context?: string): void {
+    this.write('info', message, context);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    const context = typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    this.write('error', message, context);
+  }
+
+  warn(message: unknown, context?: string): void {
+    this.write('warn', message, context);
+  }
+
+  debug(message: unknown, context?: string): void {
+    this.write('debug', message, context);
+  }
+
+  verbose(message: unknown, context?: string): void {
+    this.write('trace', message, context);
+  }
+
+  fatal(message: unknown, context?: string): void {
+    this.write('fatal', message, context);
+  }
+
+  private write(
+    level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal',
+    message: unknown,
+    context?: string,
+  ): void {
+    if (message !== null && typeof message === 'object') this.logger[level]({ context, ...message });
+    else this.logger[level]({ context }, String(message));
+  }
+}

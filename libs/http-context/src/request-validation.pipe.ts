@@ -1,0 +1,95 @@
+import { type ArgumentMetadata, Injectable, type PipeTransform, type Type } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { getMetadataStorage, validate } from 'class-validator';
+
+import {
+  flattenValidationErrors,
+  ValidationProblemError,
+  type ValidationErrors,
+} from '@portal/problem-details';
+
+const declaredNames = new WeakMap<Type, Map<string, string>>();
+
+/** The DTO's property names by their lower-case form, so `pagesize` finds `PageSize`. */
+function propertyNamesOf(metatype: Type): Map<string, string> {
+  let names = declaredNames.get(metatype);
+  if (!names) {
+    names = new Map();
+    for (const { propertyName } of getMetadataStorage().getTargetValidationMetadatas(
+      metatype,
+      '',
+      true,
+      false,
+    )) {
+      names.set(propertyName.toLowerCase(), propertyName);
+    }
+    declaredNames.set(metatype, names);
+  }
+  return names;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * The one validation pipe of every service. Bodies and queries become DTO instances; unknown
+ * properties are stripped (contract 4); failures are 400 problems keyed by the property's path as
+ * the client sent it. Query parameter names match their DTO property case-insensitively.
+ */
+@Injectable()
+export class RequestValidationPipe implements PipeTransform {
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const { metatype, type } = metadata;
+    if ((type !== 'body' && type !== 'query') || !metatype || !this.isDto(metatype)) return value;
+
+    if (type === 'body' && !isPlainObject(value)) {
+      throw ValidationProblemError.of('$', 'The body must be a JSON object.');
+    }
+    const { input, sentNames } =
+      type === 'query'
+        ? this.normaliseQuery(value, metatype)
+        : { input: value, sentNames: new Map<string, string>() };
+
+    const instance = plainToInstance(metatype, input, { enableImplicitConversion: false }) as object;
+    const errors = await validate(instance, {
+      whitelist: true,
+      forbidNonWhitelisted: false,
+      forbidUnknownValues: true,
+    });
+    if (errors.length > 0) {
+      const flat = flattenValidationErrors(errors);
+      throw new ValidationProblemError(type === 'query' ? this.renameToSent(flat, sentNames) : flat);
+    }
+    return instance;
+  }
+
+  private isDto(metatype: Type): boolean {
+    return ![String, Boolean, Number, Array, Object].includes(metatype as never);
+  }
+
+  private normaliseQuery(
+    value: unknown,
+    metatype: Type,
+  ): { input: Record<string, unknown>; sentNames: Map<string, string> } {
+    const declared = propertyNamesOf(metatype);
+    const input: Record<string, unknown> = {};
+    const sentNames = new Map<string, string>();
+    for (const [sentName, sentValue] of Object.entries(isPlainObject(value) ? value : {})) {
+      const name = declared.get(sentName.toLowerCase());
+      if (!name) continue;
+      // `PageSize=1&pagesize=2` is one parameter sent twice.
+      input[name] = name in input ? [input[name], sentValue].flat() : sentValue;
+      sentNames.set(name, sentName);
+    }
+    return { input, sentNames };
+  }
+
+  private renameToSent(errors: ValidationErrors, sentNames: Map<string, string>): ValidationErrors {
+    const renamed: ValidationErrors = {};
+    for (const [path, messages] of Object.entries(errors)) {
+      const [head, ...rest] = path.split(/(?=[.[])/);
+      renamed[[sentNames.get(head) ?? head, ...rest].join('')] = messages;
+    }
+    return renamed;
+  }
+}

@@ -1,0 +1,7 @@
+export * from './order-by';
+export * from './page';
+export * from './page-query.dto';
+export * from './pagination-headers';
+export * from './pagination.interceptor';
+export * from './typeorm-page';
+export * from './api-paginated-response';

@@ -1,0 +1,31 @@
+import type { Page } from './page';
+
+/** The six X-Pagination-* headers (interfaces 4.1); links are relative and keep the query. */
+export function paginationHeaders(page: Page<unknown>, requestUrl: string): Record<string, string> {
+  const { pageNumber } = page.request;
+  const headers: Record<string, string> = {
+    'x-pagination-total-count': String(page.totalCount),
+    'x-pagination-page-size': String(page.pageSize),
+    'x-pagination-current-page': String(pageNumber),
+    'x-pagination-total-pages': String(page.totalPages),
+  };
+  if (pageNumber < page.totalPages)
+    headers['x-pagination-next-page-link'] = linkToPage(requestUrl, pageNumber + 1);
+  if (pageNumber > 1 && page.totalPages > 0) {
+    headers['x-pagination-previous-page-link'] = linkToPage(
+      requestUrl,
+      Math.min(pageNumber - 1, page.totalPages),
+    );
+  }
+  return headers;
+}
+
+function linkToPage(requestUrl: string, pageNumber: number): string {
+  const [path, query = ''] = requestUrl.split('?', 2);
+  const params = new URLSearchParams(query);
+  for (const name of [...params.keys()]) {
+    if (name.toLowerCase() === 'pagenumber') params.delete(name);
+  }
+  params.set('PageNumber', String(pageNumber));
+  return `${path}?${params.toString()}`;
+}

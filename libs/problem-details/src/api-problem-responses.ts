@@ -1,0 +1,38 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiResponse } from '@nestjs/swagger';
+
+import { describeStatus, PROBLEM_CONTENT_TYPE } from './problem';
+
+const problemSchema = (status: number) => ({
+  type: 'object',
+  required: ['type', 'title', 'status'],
+  properties: {
+    type: { type: 'string', example: describeStatus(status).type },
+    title: { type: 'string', example: describeStatus(status).title },
+    status: { type: 'integer', example: status },
+    detail: { type: 'string' },
+    instance: { type: 'string' },
+    correlationId: { type: 'string' },
+    ...(status === 400
+      ? {
+          errors: {
+            type: 'object',
+            description: "Messages keyed by the property's JSON path as sent, or the query parameter's name.",
+            additionalProperties: { type: 'array', items: { type: 'string' } },
+          },
+        }
+      : {}),
+  },
+});
+
+/** Documents the problem responses (contract 5) an operation can give. */
+export const ApiProblemResponses = (...statuses: number[]): MethodDecorator & ClassDecorator =>
+  applyDecorators(
+    ...statuses.map((status) =>
+      ApiResponse({
+        status,
+        description: describeStatus(status).title,
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(status) } },
+      }),
+    ),
+  );

@@ -1,0 +1,130 @@
+/**
+ * Errors that services throw. Each carries a stable, namespaced `code` and a message that is
+ * safe to show to a client; the HTTP status follows from its kind alone (see ERROR_KIND_STATUS).
+ */
+export type ErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'unprocessable'
+  | 'too_many_requests'
+  | 'unavailable';
+
+export const ERROR_KIND_STATUS: Readonly<Record<ErrorKind, number>> = {
+  validation: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  unprocessable: 422,
+  too_many_requests: 429,
+  unavailable: 503,
+};
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: ErrorKind;
+
+  protected constructor(
+    readonly code: string,
+    message: string,
+    /** Extra members of the problem body (RFC 9457 extensions); must be safe to show. */
+    readonly extensions: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  get status(): number {
+    return ERROR_KIND_STATUS[this.kind];
+  }
+}
+
+export type ValidationErrors = Record<string, string[]>;
+
+export class ValidationProblemError extends DomainError {
+  readonly kind = 'validation';
+
+  constructor(
+    readonly errors: ValidationErrors,
+    message = 'The request is invalid; see errors.',
+    code = 'REQUEST.INVALID',
+  ) {
+    super(code, message);
+  }
+
+  /** A single-property validation problem. */
+  static of(path: string, message: string, code?: string): ValidationProblemError {
+    return new ValidationProblemError({ [path]: [message] }, message, code);
+  }
+}
+
+export class NotFoundError extends DomainError {
+  readonly kind = 'not_found';
+
+  constructor(message: string, code = 'RESOURCE.NOT_FOUND') {
+    super(code, message);
+  }
+}
+
+export class UnauthenticatedError extends DomainError {
+  readonly kind = 'unauthenticated';
+
+  constructor(message = 'A valid bearer token is required.', code = 'AUTH.UNAUTHENTICATED') {
+    super(code, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  readonly kind = 'forbidden';
+
+  constructor(message = 'The token does not grant a role this operation needs.', code = 'AUTH.FORBIDDEN') {
+    super(code, message);
+  }
+}
+
+export class PayloadTooLargeError extends DomainError {
+  readonly kind = 'payload_too_large';
+
+  constructor(message = 'The request body is too large.') {
+    super('REQUEST.TOO_LARGE', message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly kind = 'unsupported_media_type';
+
+  constructor(message = 'The request body has an unsupported media type.') {
+    super('REQUEST.UNSUPPORTED_MEDIA_TYPE', message);
+  }
+}
+
+export class UnprocessableError extends DomainError {
+  readonly kind = 'unprocessable';
+
+  constructor(message: string, code = 'REQUEST.UNPROCESSABLE', extensions: Record<string, unknown> = {}) {
+    super(code, message, extensions);
+  }
+}
+
+export class TooManyRequestsError extends DomainError {
+  readonly kind = 'too_many_requests';
+
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests are being processed; retry later.',
+  ) {
+    super('REQUEST.TOO_MANY', message);
+  }
+}
+
+export class ServiceUnavailableError extends DomainError {
+  readonly kind = 'unavailable';
+
+  constructor(message: string, code = 'SERVICE.UNAVAILABLE') {
+    super(code, message);
+  }
+}

@@ -1,0 +1,121 @@
+import { HttpException, type LoggerService } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import { DomainError, TooManyRequestsError, ValidationProblemError } from './domain-error';
+import { describeStatus, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem';
+
+/** Turns an error of a lower layer (a database driver, say) into a domain error, or passes. */
+export type ErrorTranslator = (error: unknown) => DomainError | undefined;
+
+interface FastifyErrorLike {
+  statusCode: number;
+  code?: string;
+  message: string;
+}
+
+function isFastifyClientError(error: unknown): error is FastifyErrorLike {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/** Errors raised by Fastify itself before a handler runs: body parsing, size and media type. */
+function fromFastifyError(error: FastifyErrorLike): {
+  status: number;
+  detail: string;
+  errors?: Record<string, string[]>;
+} {
+  const isJsonError = error instanceof SyntaxError || /JSON/i.test(error.code ?? '');
+  if (error.statusCode === 400 && isJsonError) {
+    const detail =
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'The JSON body is empty.'
+        : 'The body is not valid JSON.';
+    return { status: 400, detail, errors: { $: [detail] } };
+  }
+  switch (error.statusCode) {
+    case 413:
+      return { status: 413, detail: 'The request body exceeds the size limit.' };
+    case 415:
+      return { status: 415, detail: 'The request body has an unsupported media type.' };
+    default:
+      return { status: error.statusCode, detail: error.message };
+  }
+}
+
+export interface RenderedProblem {
+  status: number;
+  body: ProblemDocument;
+  headers: Record<string, string>;
+}
+
+/** The one mapping from any thrown value to the problem a client receives. */
+export class ProblemRenderer {
+  constructor(
+    private readonly translators: readonly ErrorTranslator[],
+    private readonly logger: LoggerService,
+  ) {}
+
+  render(error: unknown, request: FastifyRequest): RenderedProblem {
+    const correlationId = String(request.id);
+    const instance = request.url.split('?')[0];
+    const base = (status: number, detail: string): ProblemDocument => ({
+      ...describeStatus(status),
+      status,
+      detail,
+      instance,
+      correlationId,
+    });
+
+    const domainError = error instanceof DomainError ? error : this.translate(error);
+    if (domainError) {
+      const body: ProblemDocument = {
+        ...base(domainError.status, domainError.message),
+        ...domainError.extensions,
+      };
+      const headers: Record<string, string> = {};
+      if (domainError instanceof ValidationProblemError) body.errors = domainError.errors;
+      if (domainError instanceof TooManyRequestsError)
+        headers['retry-after'] = String(domainError.retryAfterSeconds);
+      if (domainError.kind === 'unauthenticated') headers['www-authenticate'] = 'Bearer';
+      return { status: domainError.status, body, headers };
+    }
+
+    if (error instanceof HttpException && error.getStatus() < 500) {
+      // Raised by Nest itself (an unknown route, say); its messages carry nothing internal.
+      const status = error.getStatus();
+      const body = base(status, error.message);
+      if (status === 400) body.errors = {};
+      return { status, body, headers: {} };
+    }
+
+    if (isFastifyClientError(error)) {
+      const { status, detail, errors } = fromFastifyError(error);
+      const body = base(status, detail);
+      if (errors) body.errors = errors;
+      return { status, body, headers: {} };
+    }
+
+    this.logger.error(
+      {
+        msg: 'Unhandled error',
+        err: error instanceof Error ? { message: error.message, stack: error.stack } : error,
+      },
+      'ProblemRenderer',
+    );
+    // A bare 500: nothing internal, only what lets an operator find the log line.
+    return { status: 500, body: { ...describeStatus(500), status: 500, correlationId }, headers: {} };
+  }
+
+  send(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+    const { status, body, headers } = this.render(error, request);
+    void reply.status(status).headers(headers).type(PROBLEM_CONTENT_TYPE).send(body);
+  }
+
+  private translate(error: unknown): DomainError | undefined {
+    for (const translator of this.translators) {
+      const translated = translator(error);
+      if (translated) return translated;
+    }
+    return undefined;
+  }
+}

@@ -1,0 +1,98 @@
+import { type DynamicModule } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
+
+import { AuthGuard, JwtVerifier } from '@portal/auth';
+import { runPendingMigrations } from '@portal/database';
+import {
+  correlationIdOf,
+  PinoNestLogger,
+  registerRequestContext,
+  registerRequestLogging,
+  RequestValidationPipe,
+} from '@portal/http-context';
+import { PaginationInterceptor } from '@portal/pagination';
+import { type ErrorTranslator, ProblemDetailsFilter, ProblemRenderer } from '@portal/problem-details';
+
+import { MetricsRegistry, registerRequestMetrics } from './metrics';
+import { authOptionsOf, type ServiceEnvironment } from './service-environment';
+import { UNPREFIXED_ROUTES } from './service-runtime.module';
+
+export interface ServiceDescription {
+  /** `config-service`: names logs, metrics and the migrations lock. */
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly version: string;
+  /** Contract 5: 1 MiB, render 10 MiB. */
+  readonly bodyLimitBytes: number;
+}
+
+export interface CreateServiceAppOptions {
+  readonly service: ServiceDescription;
+  readonly module: DynamicModule;
+  readonly env: ServiceEnvironment;
+  readonly logger: Logger;
+  readonly errorTranslators?: readonly ErrorTranslator[];
+  /** Extra Fastify set-up, such as a content-type parser. */
+  readonly configureFastify?: (fastify: FastifyInstance) => void;
+}
+
+/**
+ * Builds a service the one way every service is built: Fastify, correlation ids, structured logs,
+ * metrics, the auth guard, the validation pipe, pagination, problem details and the docs; then
+ * applies pending migrations unless MIGRATIONS_RUN=false. The caller decides where to listen.
+ */
+export async function createServiceApp(options: CreateServiceAppOptions): Promise<NestFastifyApplication> {
+  const { service, env, logger } = options;
+  const nestLogger = new PinoNestLogger(logger);
+  const adapter = new FastifyAdapter({
+    bodyLimit: service.bodyLimitBytes,
+    genReqId: correlationIdOf,
+    logger: false,
+    trustProxy: true,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
+    logger: nestLogger,
+    abortOnError: false,
+  });
+
+  const fastify = app.getHttpAdapter().getInstance();
+  registerRequestContext(fastify);
+  registerRequestLogging(fastify, logger);
+  registerRequestMetrics(fastify, app.get(MetricsRegistry));
+  options.configureFastify?.(fastify);
+
+  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger);
+  app.useGlobalFilters(new ProblemDetailsFilter(renderer));
+  app.useGlobalPipes(new RequestValidationPipe());
+  app.useGlobalInterceptors(new PaginationInterceptor());
+  app.useGlobalGuards(new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))));
+  app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
+
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), {
+    jsonDocumentUrl: 'docs-json',
+  });
+
+  if (env.MIGRATIONS_RUN)
+    await runPendingMigrations(app.get(DataSource), `${service.name}:migrations`, nestLogger);
+  return app;
+}
+
+export function buildOpenApiDocument(
+  app: NestFastifyApplication,
+  service: ServiceDescription,
+): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle(service.title)
+    .setDescription(service.description)
+    .setVersion(service.version)
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
+    .addSecurityRequirements('bearer')
+    .build();
+  return SwaggerModule.createDocument(app, config);
+}

@@ -1,0 +1,109 @@
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+
+import { type AuthOptions, DEVELOPMENT_JWT_SECRET } from '@portal/auth';
+import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** The variables every service reads (contract 1 and 2). Services extend it with their own. */
+export class ServiceEnvironment {
+  @IsIn(['development', 'production', 'test'])
+  readonly NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(65535)
+  readonly PORT: number;
+
+  @IsString()
+  readonly HOST: string = '0.0.0.0';
+
+  @Matches(/^[A-Za-z0-9_-]{1,63}$/, { message: 'TENANT must be 1..63 letters, digits, - or _' })
+  readonly TENANT: string = 'demo';
+
+  @IsOptional()
+  @Sensitive()
+  @Matches(/^postgres(ql)?:\/\/.+/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  readonly DATABASE_URL?: string;
+
+  @IsString()
+  readonly EMBEDDED_DATABASE_DIR: string;
+
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  readonly DATABASE_POOL_SIZE: number = 10;
+
+  @EnvBoolean()
+  @IsBoolean()
+  readonly MIGRATIONS_RUN: boolean = true;
+
+  @IsOptional()
+  @Sensitive()
+  @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
+  readonly REDIS_URL?: string;
+
+  @IsIn(LOG_LEVELS)
+  readonly LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';
+
+  @IsOptional()
+  @Sensitive()
+  @MinLength(32, { message: 'AUTH_JWT_SECRET must be at least 32 characters' })
+  readonly AUTH_JWT_SECRET?: string;
+
+  @IsOptional()
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'] },
+    { message: 'AUTH_JWKS_URL must be an http(s) URL' },
+  )
+  readonly AUTH_JWKS_URL?: string;
+
+  @ValidateIf((env: ServiceEnvironment) => env.AUTH_JWKS_URL !== undefined || env.AUTH_ISSUER !== undefined)
+  @IsString({ message: 'AUTH_ISSUER is required with AUTH_JWKS_URL' })
+  readonly AUTH_ISSUER?: string;
+
+  @ValidateIf((env: ServiceEnvironment) => env.AUTH_JWKS_URL !== undefined || env.AUTH_AUDIENCE !== undefined)
+  @IsString({ message: 'AUTH_AUDIENCE is required with AUTH_JWKS_URL' })
+  readonly AUTH_AUDIENCE?: string;
+
+  /** Rules across variables; development defaults must never reach production. */
+  crossFieldProblems(): string[] {
+    const problems: string[] = [];
+    if (this.NODE_ENV === 'production') {
+      if (!this.DATABASE_URL)
+        problems.push(
+          'DATABASE_URL (unset): required in production; the embedded database is for development',
+        );
+      if (!this.AUTH_JWT_SECRET && !this.AUTH_JWKS_URL) {
+        problems.push('AUTH_JWT_SECRET (unset): AUTH_JWT_SECRET or AUTH_JWKS_URL is required in production');
+      }
+    }
+    return problems;
+  }
+}
+
+export function authOptionsOf(env: ServiceEnvironment): AuthOptions {
+  if (env.AUTH_JWKS_URL && env.AUTH_ISSUER && env.AUTH_AUDIENCE) {
+    return { mode: 'jwks', jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE };
+  }
+  return {
+    mode: 'secret',
+    secret: env.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    issuer: env.AUTH_ISSUER,
+    audience: env.AUTH_AUDIENCE,
+  };
+}

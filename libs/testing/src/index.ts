@@ -1,0 +1,3 @@
+export * from './test-app';
+export * from './test-client';
+export * from './test-database';

@@ -1,0 +1,78 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { Logger } from 'pino';
+
+import { loadEnv } from '@portal/env';
+import { createLogger } from '@portal/http-context';
+import type { ServiceEnvironment } from '@portal/service-runtime';
+
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface RunningTestApp<E extends ServiceEnvironment> {
+  readonly app: NestFastifyApplication;
+  readonly baseUrl: string;
+  readonly env: E;
+  readonly database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a service as `npm start` would, on a database of the suite's own and a free port, with
+ * the same pipes, guards and filters; only the environment is the test's.
+ */
+export async function startTestApp<E extends ServiceEnvironment>(options: {
+  label: string;
+  environment: new () => E;
+  defaults: Record<string, string>;
+  env?: Record<string, string>;
+  createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
+}): Promise<RunningTestApp<E>> {
+  const database = await createTestDatabase(options.label);
+  const env = loadEnv(
+    options.environment,
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env },
+    options.defaults,
+  );
+  const app = await options.createApp({
+    env,
+    databaseUrl: database.url,
+    logger: createLogger(options.label, env.LOG_LEVEL),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    env,
+    database,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * The committed OpenAPI document must equal the one the code generates. `UPDATE_OPENAPI=1`
+ * (`npm run openapi`) rewrites it instead.
+ */
+export function expectOpenApiCommitted(generated: unknown, file: string): void {
+  const text = `${JSON.stringify(generated, null, 2)}\n`;
+  if (process.env['UPDATE_OPENAPI'] === '1') {
+    writeFileSync(file, text);
+    return;
+  }
+  let committed: string;
+  try {
+    committed = readFileSync(file, 'utf8');
+  } catch {
+    throw new Error(`${file} is missing: run \`npm run openapi\` and commit it.`);
+  }
+  if (committed !== text) {
+    throw new Error(
+      `${file} is stale: the code's OpenAPI document changed. Run \`npm run openapi\` and commit it.`,
+    );
+  }
+}

@@ -1,0 +1,84 @@
+import { DEVELOPMENT_JWT_SECRET, mintDevelopmentToken } from '@portal/auth';
+
+export interface TestResponse<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+  readonly text: string;
+}
+
+export interface TestRequest {
+  readonly body?: unknown;
+  /** Sent as is, for malformed bodies. */
+  readonly rawBody?: string | Buffer;
+  readonly contentType?: string;
+  readonly token?: string | null;
+  readonly headers?: Record<string, string>;
+}
+
+/** Speaks HTTP to a service started on a real port, as a client team would. */
+export class TestClient {
+  constructor(
+    readonly baseUrl: string,
+    private readonly defaultToken?: string,
+  ) {}
+
+  withToken(token: string | null): TestClient {
+    return new TestClient(this.baseUrl, token ?? undefined);
+  }
+
+  get<T = unknown>(path: string, request: TestRequest = {}): Promise<TestResponse<T>> {
+    return this.send<T>('GET', path, request);
+  }
+
+  head(path: string, request: TestRequest = {}): Promise<TestResponse<string>> {
+    return this.send<string>('HEAD', path, request);
+  }
+
+  post<T = unknown>(path: string, body?: unknown, request: TestRequest = {}): Promise<TestResponse<T>> {
+    return this.send<T>('POST', path, { body, ...request });
+  }
+
+  put<T = unknown>(path: string, body?: unknown, request: TestRequest = {}): Promise<TestResponse<T>> {
+    return this.send<T>('PUT', path, { body, ...request });
+  }
+
+  patch<T = unknown>(path: string, body?: unknown, request: TestRequest = {}): Promise<TestResponse<T>> {
+    return this.send<T>('PATCH', path, { body, ...request });
+  }
+
+  delete<T = unknown>(path: string, request: TestRequest = {}): Promise<TestResponse<T>> {
+    return this.send<T>('DELETE', path, request);
+  }
+
+  async send<T>(method: string, path: string, request: TestRequest): Promise<TestResponse<T>> {
+    const headers: Record<string, string> = { ...request.headers };
+    const token = request.token === undefined ? this.defaultToken : request.token;
+    if (token) headers['authorization'] = `Bearer ${token}`;
+    let payload: string | Buffer | undefined = request.rawBody;
+    if (payload === undefined && request.body !== undefined) payload = JSON.stringify(request.body);
+    if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
+    const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    const isJson = /json/.test(response.headers.get('content-type') ?? '');
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: (isJson && text ? JSON.parse(text) : text) as T,
+    };
+  }
+}
+
+/** A token signed with the development secret, as `npm run token` mints it. */
+export function testToken(
+  roles: readonly string[],
+  overrides: { expiresInSeconds?: number; secret?: string } = {},
+): Promise<string> {
+  return mintDevelopmentToken({
+    secret: overrides.secret ?? DEVELOPMENT_JWT_SECRET,
+    roles,
+    subject: 'test',
+    expiresInSeconds: overrides.expiresInSeconds,
+  });
+}

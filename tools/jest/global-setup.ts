@@ -1,0 +1,43 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { Client } from 'pg';
+
+import { startEmbeddedDatabase } from '../../libs/database/src/embedded-database';
+import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
+
+/**
+ * Finds the PostgreSQL server tests create their databases on: TEST_DATABASE_ADMIN_URL, else the
+ * local server on 127.0.0.1:5432, else the embedded engine `npm start` uses.
+ */
+export default async function globalSetup(): Promise<void> {
+  process.env.TZ = 'UTC';
+  const candidate = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (await reachable(candidate)) {
+    process.env[TEST_ADMIN_URL_VARIABLE] = candidate;
+    return;
+  }
+  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'portal-test-pg-')), 'data');
+  process.stdout.write(
+    `\nNo PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${dataDir}\n`,
+  );
+  const embedded = await startEmbeddedDatabase(dataDir);
+  process.env[TEST_ADMIN_URL_VARIABLE] = embedded.adminUrl;
+  (globalThis as { portalEmbeddedDatabase?: unknown }).portalEmbeddedDatabase = embedded;
+}
+
+async function reachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
