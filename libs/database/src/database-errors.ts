@@ -18,6 +18,8 @@ const MESSAGES: Readonly<Record<string, string>> = {
   '23514': 'The value is not allowed.',
   '22001': 'The value is too long.',
   '22003': 'The value is out of range.',
+  '22021': 'The value contains a character the database cannot store.',
+  '22P05': 'The value contains a character the database cannot store.',
 };
 
 /**

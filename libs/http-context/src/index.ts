@@ -5,3 +5,4 @@ export * from './query-transforms';
 export * from './request-context';
 export * from './request-validation.pipe';
 export * from './validators';
+export * from './json-body';

@@ -4,6 +4,7 @@ import { getMetadataStorage, validate } from 'class-validator';
 
 import {
   flattenValidationErrors,
+  joinPath,
   ValidationProblemError,
   type ValidationErrors,
 } from '@portal/problem-details';
@@ -28,6 +29,16 @@ function propertyNamesOf(metatype: Type): Map<string, string> {
   return names;
 }
 
+function pathsWithNulCharacters(value: unknown, path = ''): string[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [path || '$'] : [];
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => pathsWithNulCharacters(item, `${path}[${index}]`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => pathsWithNulCharacters(item, joinPath(path, key)));
+  }
+  return [];
+}
+
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -44,6 +55,12 @@ export class RequestValidationPipe implements PipeTransform {
 
     if (type === 'body' && !isPlainObject(value)) {
       throw ValidationProblemError.of('$', 'The body must be a JSON object.');
+    }
+    const nulPaths = pathsWithNulCharacters(value);
+    if (nulPaths.length > 0) {
+      // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
+      const message = 'must not contain NUL (U+0000) characters';
+      throw new ValidationProblemError(Object.fromEntries(nulPaths.map((path) => [path, [message]])));
     }
     const { input, sentNames } =
       type === 'query'

@@ -30,6 +30,7 @@ export const PROBLEM_STATUSES: Readonly<Record<number, StatusDescription>> = {
   406: { type: rfc9110('15.5.7'), title: 'Not Acceptable' },
   409: { type: rfc9110('15.5.10'), title: 'Conflict' },
   413: { type: rfc9110('15.5.14'), title: 'Content Too Large' },
+  414: { type: rfc9110('15.5.15'), title: 'URI Too Long' },
   415: { type: rfc9110('15.5.16'), title: 'Unsupported Media Type' },
   422: { type: rfc9110('15.5.21'), title: 'Unprocessable Content' },
   429: { type: 'https://tools.ietf.org/html/rfc6585#section-4', title: 'Too Many Requests' },

@@ -2,15 +2,17 @@ import { type DynamicModule } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { AuthGuard, JwtVerifier } from '@portal/auth';
 import { runPendingMigrations } from '@portal/database';
 import {
+  CORRELATION_HEADER,
   correlationIdOf,
   PinoNestLogger,
+  registerJsonBodyParser,
   registerRequestContext,
   registerRequestLogging,
   RequestValidationPipe,
@@ -38,7 +40,9 @@ export interface CreateServiceAppOptions {
   readonly env: ServiceEnvironment;
   readonly logger: Logger;
   readonly errorTranslators?: readonly ErrorTranslator[];
-  /** Extra Fastify set-up, such as a content-type parser. */
+  /** Media types parsed as JSON bodies; default `application/json` (profile adds merge-patch). */
+  readonly jsonMediaTypes?: string[];
+  /** Extra Fastify set-up. */
   readonly configureFastify?: (fastify: FastifyInstance) => void;
 }
 
@@ -50,24 +54,32 @@ export interface CreateServiceAppOptions {
 export async function createServiceApp(options: CreateServiceAppOptions): Promise<NestFastifyApplication> {
   const { service, env, logger } = options;
   const nestLogger = new PinoNestLogger(logger);
+  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger);
   const adapter = new FastifyAdapter({
     bodyLimit: service.bodyLimitBytes,
     genReqId: correlationIdOf,
     logger: false,
     trustProxy: true,
+    // Malformed paths and over-long path parameters are answered before routing, still as problems.
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header(CORRELATION_HEADER, String(request.id));
+      renderer.send(error, request, reply);
+    },
   });
   const app = await NestFactory.create<NestFastifyApplication>(options.module, adapter, {
     logger: nestLogger,
     abortOnError: false,
+    // Only the JSON parser of registerJsonBodyParser: other media types are 415 (contract 5).
+    bodyParser: false,
   });
 
   const fastify = app.getHttpAdapter().getInstance();
+  registerJsonBodyParser(fastify, options.jsonMediaTypes);
   registerRequestContext(fastify);
   registerRequestLogging(fastify, logger);
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
   options.configureFastify?.(fastify);
 
-  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger);
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalInterceptors(new PaginationInterceptor());
