@@ -1,3 +1,4 @@
 export * from './test-app';
 export * from './test-client';
 export * from './test-database';
+export * from './platform-conformance';

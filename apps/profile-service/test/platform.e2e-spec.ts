@@ -1,0 +1,40 @@
+import path from 'node:path';
+
+import { DataSource } from 'typeorm';
+
+import { itServesThePlatformRoutes, type RunningTestApp, startTestApp, TestClient, testToken } from '@portal/testing';
+
+import { createProfileApp } from '../src/profile-app';
+import { ProfileEnvironment, PROFILE_ENV_DEFAULTS } from '../src/profile-environment';
+
+describe('profile-service platform routes (HTTP, real PostgreSQL)', () => {
+  let running: RunningTestApp<ProfileEnvironment>;
+  let anonymous: TestClient;
+  let authenticated: TestClient;
+
+  beforeAll(async () => {
+    running = await startTestApp({
+      label: 'profile_platform',
+      environment: ProfileEnvironment,
+      defaults: PROFILE_ENV_DEFAULTS,
+      createApp: createProfileApp,
+    });
+    anonymous = new TestClient(running.baseUrl);
+    authenticated = anonymous.withToken(await testToken(['ProfileApi_Low']));
+  });
+
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  itServesThePlatformRoutes(() => ({ anonymous, authenticated }), {
+    openApiFile: path.join(__dirname, '..', 'openapi.json'),
+    tenantPath: '/demo/v10-0',
+    expectedPaths: [],
+  });
+
+  it('keeps its own migration history in its own table', async () => {
+    const rows = await running.app.get(DataSource).query('SELECT count(*)::int AS applied FROM profile_migrations');
+    expect(rows).toEqual([{ applied: expect.any(Number) }]);
+  });
+});
