@@ -1,0 +1,192 @@
+import { SignJWT, UnsecuredJWT } from 'jose';
+
+import { UnauthenticatedError } from '@portal/problem-details';
+
+import { mintDevelopmentToken } from './dev-token';
+import { JwtVerifier } from './jwt-verifier';
+
+const SECRET = 'a-test-secret-of-more-than-32-characters';
+const OTHER_SECRET = 'another-secret-of-more-than-32-characters';
+const key = (secret: string): Uint8Array => new TextEncoder().encode(secret);
+const now = (): number => Math.floor(Date.now() / 1000);
+
+async function rejectionOf(promise: Promise<unknown>): Promise<UnauthenticatedError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(UnauthenticatedError);
+  return error as UnauthenticatedError;
+}
+
+describe(JwtVerifier.name, () => {
+  const sut = new JwtVerifier({ mode: 'secret', secret: SECRET });
+
+  describe('valid tokens', () => {
+    it('accepts a development token and gives its subject and roles', async () => {
+      const token = await mintDevelopmentToken({
+        secret: SECRET,
+        roles: ['ConfigApi_Read', 'ProfileApi_Low'],
+      });
+
+      const principal = await sut.verify(`Bearer ${token}`);
+
+      expect(principal.subject).toBe('developer');
+      expect([...principal.roles].sort()).toEqual(['ConfigApi_Read', 'ProfileApi_Low']);
+    });
+
+    it('merges roles from roles, realm_access and every resource_access entry', async () => {
+      const token = await new SignJWT({
+        roles: ['A'],
+        realm_access: { roles: ['B', 'A'] },
+        resource_access: { x: { roles: ['C'] }, y: { roles: ['D'] } },
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('user-1')
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      const principal = await sut.verify(`Bearer ${token}`);
+
+      expect(principal.subject).toBe('user-1');
+      expect([...principal.roles].sort()).toEqual(['A', 'B', 'C', 'D']);
+    });
+
+    it('gives no roles to a token without role claims', async () => {
+      const token = await new SignJWT({})
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      const principal = await sut.verify(`Bearer ${token}`);
+
+      expect(principal.roles.size).toBe(0);
+      expect(principal.subject).toBe('unknown');
+    });
+
+    it.each(['bearer', 'BEARER', 'Bearer  '])('accepts the scheme written %p', async (scheme) => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'] });
+
+      await expect(sut.verify(`${scheme} ${token}`)).resolves.toMatchObject({ subject: 'developer' });
+    });
+  });
+
+  describe('invalid tokens', () => {
+    it.each([undefined, ''])('rejects a missing Authorization header (%p)', async (header) => {
+      const error = await rejectionOf(sut.verify(header));
+
+      expect(error.message).toBe('The Authorization header with a bearer token is missing.');
+    });
+
+    it.each(['Basic xyz', 'Bearer', 'Bearer a b', 'Token abc', 'xyz'])(
+      'rejects the Authorization header %p',
+      async (header) => {
+        const error = await rejectionOf(sut.verify(header));
+
+        expect(error.message).toBe('The Authorization header must be `Bearer <token>`.');
+      },
+    );
+
+    it.each(['abc.def', 'abc', 'a.b.c', 'a.b.c.d'])('rejects the malformed token %p', async (token) => {
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe('The token is malformed or invalid.');
+    });
+
+    it('rejects a token with an empty signature', async () => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'] });
+      const unsigned = token.slice(0, token.lastIndexOf('.') + 1);
+
+      const error = await rejectionOf(sut.verify(`Bearer ${unsigned}`));
+
+      expect(error.message).toBe('The token signature is invalid.');
+    });
+
+    it('rejects a token signed with another secret', async () => {
+      const token = await mintDevelopmentToken({ secret: OTHER_SECRET, roles: ['R'] });
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe('The token signature is invalid.');
+    });
+
+    it('rejects a token whose payload was changed after signing', async () => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'] });
+      const [header, , signature] = token.split('.');
+      const forged = Buffer.from(JSON.stringify({ roles: ['Admin'], exp: now() + 60 })).toString('base64url');
+
+      const error = await rejectionOf(sut.verify(`Bearer ${header}.${forged}.${signature}`));
+
+      expect(error.message).toBe('The token signature is invalid.');
+    });
+
+    it('rejects an expired token', async () => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'], expiresInSeconds: -60 });
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe('The token has expired.');
+    });
+
+    it('rejects a token without exp', async () => {
+      const token = await new SignJWT({ roles: ['R'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(key(SECRET));
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe("The token claim 'exp' is invalid.");
+    });
+
+    it('rejects an unsecured token (alg none)', async () => {
+      const token = new UnsecuredJWT({ roles: ['R'] }).setExpirationTime(now() + 60).encode();
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe('The token is signed with an algorithm that is not accepted.');
+    });
+
+    it.each(['HS384', 'HS512'])('rejects a token signed with %s', async (alg) => {
+      const token = await new SignJWT({ roles: ['R'] })
+        .setProtectedHeader({ alg })
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe('The token is signed with an algorithm that is not accepted.');
+    });
+  });
+
+  describe('with issuer and audience', () => {
+    const strict = new JwtVerifier({
+      mode: 'secret',
+      secret: SECRET,
+      issuer: 'https://idp',
+      audience: 'portal',
+    });
+
+    it('accepts a token from the issuer for the audience', async () => {
+      const token = await mintDevelopmentToken({
+        secret: SECRET,
+        roles: ['R'],
+        issuer: 'https://idp',
+        audience: 'portal',
+      });
+
+      await expect(strict.verify(`Bearer ${token}`)).resolves.toMatchObject({ subject: 'developer' });
+    });
+
+    it.each([
+      ['another issuer', { issuer: 'https://other', audience: 'portal' }, 'iss'],
+      ['no issuer', { audience: 'portal' }, 'iss'],
+      ['another audience', { issuer: 'https://idp', audience: 'other' }, 'aud'],
+    ])('rejects a token of %s', async (_case, claims, claim) => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'], ...claims });
+
+      const error = await rejectionOf(strict.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe(`The token claim '${claim}' is invalid.`);
+    });
+  });
+});

@@ -1,0 +1,176 @@
+import type { ArgumentMetadata, Type } from '@nestjs/common';
+import { Type as NestedType } from 'class-transformer';
+import { IsInt, IsOptional, IsString, MinLength, ValidateNested } from 'class-validator';
+
+import { PageQueryDto } from '@portal/pagination';
+import { ValidationProblemError } from '@portal/problem-details';
+
+import { QueryIntArray } from './query-transforms';
+import { RequestValidationPipe } from './request-validation.pipe';
+
+class Inner {
+  @IsString()
+  @MinLength(2)
+  readonly b!: string;
+}
+
+class Item {
+  @IsInt()
+  readonly c!: number;
+}
+
+class CreateThingDto {
+  @IsString()
+  readonly name!: string;
+
+  @IsOptional()
+  @ValidateNested()
+  @NestedType(() => Inner)
+  readonly a?: Inner;
+
+  @IsOptional()
+  @ValidateNested({ each: true })
+  @NestedType(() => Item)
+  readonly list?: Item[];
+}
+
+class IdsQuery {
+  @IsOptional()
+  @QueryIntArray()
+  @IsInt({ each: true })
+  readonly Ids?: number[];
+}
+
+const body = (metatype: Type): ArgumentMetadata => ({ type: 'body', metatype });
+const query = (metatype: Type): ArgumentMetadata => ({ type: 'query', metatype });
+
+async function problemOf(promise: Promise<unknown>): Promise<ValidationProblemError> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ValidationProblemError);
+  return error as ValidationProblemError;
+}
+
+describe(RequestValidationPipe.name, () => {
+  const sut = new RequestValidationPipe();
+
+  describe('queries', () => {
+    it('turns a query into a DTO instance', async () => {
+      const result = await sut.transform({ PageNumber: '2', PageSize: '5' }, query(PageQueryDto));
+
+      expect(result).toBeInstanceOf(PageQueryDto);
+      expect(result).toEqual({ PageNumber: 2, PageSize: 5 });
+    });
+
+    it.each(['pagesize', 'PAGESIZE', 'pageSize'])('fills PageSize from %s', async (name) => {
+      await expect(sut.transform({ [name]: '5' }, query(PageQueryDto))).resolves.toEqual({ PageSize: 5 });
+    });
+
+    it('keys an error by the parameter name as sent', async () => {
+      const problem = await problemOf(sut.transform({ pagesize: 'abc' }, query(PageQueryDto)));
+
+      expect(Object.keys(problem.errors)).toEqual(['pagesize']);
+    });
+
+    it('keys an error by the declared name when sent so', async () => {
+      const problem = await problemOf(sut.transform({ PageNumber: '0' }, query(PageQueryDto)));
+
+      expect(Object.keys(problem.errors)).toEqual(['PageNumber']);
+    });
+
+    it('drops unknown parameters', async () => {
+      await expect(sut.transform({ Foo: 'bar', pagesize: '5' }, query(PageQueryDto))).resolves.toEqual({
+        PageSize: 5,
+      });
+    });
+
+    it('merges a parameter sent under several spellings', async () => {
+      await expect(sut.transform({ Ids: ['1', '2'], ids: '3,4' }, query(IdsQuery))).resolves.toEqual({
+        Ids: [1, 2, 3, 4],
+      });
+    });
+
+    it('rejects a single-valued parameter sent twice', async () => {
+      const problem = await problemOf(sut.transform({ PageSize: '1', pagesize: '2' }, query(PageQueryDto)));
+
+      expect(Object.keys(problem.errors)).toHaveLength(1);
+      expect(Object.keys(problem.errors)[0].toLowerCase()).toBe('pagesize');
+    });
+
+    it('reads a missing query as empty', async () => {
+      await expect(sut.transform(undefined, query(PageQueryDto))).resolves.toEqual({});
+    });
+  });
+
+  describe('bodies', () => {
+    it('turns a valid body into a DTO instance', async () => {
+      const result = await sut.transform(
+        { name: 'x', a: { b: 'bb' }, list: [{ c: 1 }] },
+        body(CreateThingDto),
+      );
+
+      expect(result).toBeInstanceOf(CreateThingDto);
+      expect((result as CreateThingDto).a).toBeInstanceOf(Inner);
+      expect(result).toEqual({ name: 'x', a: { b: 'bb' }, list: [{ c: 1 }] });
+    });
+
+    it.each([
+      ['an array', [{ name: 'x' }]],
+      ['a string', 'name'],
+      ['null', null],
+      ['a number', 3],
+    ])('rejects %s as body with errors under $', async (_case, value) => {
+      const problem = await problemOf(sut.transform(value, body(CreateThingDto)));
+
+      expect(Object.keys(problem.errors)).toEqual(['$']);
+    });
+
+    it('keys nested errors by their JSON path', async () => {
+      const problem = await problemOf(
+        sut.transform({ name: 'x', a: { b: 'b' }, list: [{ c: 1 }, { c: 'two' }] }, body(CreateThingDto)),
+      );
+
+      expect(Object.keys(problem.errors).sort()).toEqual(['a.b', 'list[1].c']);
+    });
+
+    it('keys an error of the first array element list[0]', async () => {
+      const problem = await problemOf(
+        sut.transform({ name: 'x', list: [{ c: 'one' }] }, body(CreateThingDto)),
+      );
+
+      expect(Object.keys(problem.errors)).toEqual(['list[0].c']);
+    });
+
+    it('reports every invalid property at once', async () => {
+      const problem = await problemOf(sut.transform({ name: 5, a: { b: 1 } }, body(CreateThingDto)));
+
+      expect(Object.keys(problem.errors).sort()).toEqual(['a.b', 'name']);
+    });
+
+    it('strips unknown properties, nested ones included', async () => {
+      const result = await sut.transform(
+        { name: 'x', id: 99, extra: true, a: { b: 'bb', z: 1 }, list: [{ c: 1, d: 2 }] },
+        body(CreateThingDto),
+      );
+
+      expect(result).toEqual({ name: 'x', a: { b: 'bb' }, list: [{ c: 1 }] });
+    });
+  });
+
+  describe('what it leaves alone', () => {
+    it.each<ArgumentMetadata>([
+      { type: 'param', metatype: CreateThingDto, data: 'id' },
+      { type: 'custom', metatype: CreateThingDto },
+      { type: 'body', metatype: undefined },
+      { type: 'body', metatype: String },
+      { type: 'body', metatype: Object },
+      { type: 'query', metatype: Number, data: 'PageSize' },
+    ])('passes %p through unchanged', async (metadata) => {
+      const value = 'not a dto';
+
+      await expect(sut.transform(value, metadata)).resolves.toBe(value);
+    });
+  });
+});

@@ -1,0 +1,308 @@
+import {
+  BadRequestException,
+  InternalServerErrorException,
+  type LoggerService,
+  NotFoundException,
+} from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+import {
+  type DomainError,
+  ForbiddenError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnauthenticatedError,
+  UnprocessableError,
+  UnsupportedMediaTypeError,
+  ValidationProblemError,
+} from './domain-error';
+import { PROBLEM_CONTENT_TYPE, PROBLEM_STATUSES } from './problem';
+import { type ErrorTranslator, ProblemRenderer } from './problem-renderer';
+
+const request = { id: 'corr-1', url: '/demo/v10-0/x?a=1' } as FastifyRequest;
+
+const fastifyError = (message: string, statusCode: number, code?: string): Error =>
+  Object.assign(new Error(message), { statusCode, code });
+
+class DriverError extends Error {}
+
+describe(ProblemRenderer.name, () => {
+  const error = jest.fn();
+  const logger: LoggerService = { log: jest.fn(), error, warn: jest.fn() };
+  const sut = new ProblemRenderer([], logger);
+
+  describe('domain errors', () => {
+    it('renders a validation problem as 400 with its errors', () => {
+      const problem = new ValidationProblemError({ 'person.lastname': ['lastname is required'] });
+
+      const { status, body, headers } = sut.render(problem, request);
+
+      expect(status).toBe(400);
+      expect(body).toEqual({
+        type: PROBLEM_STATUSES[400].type,
+        title: PROBLEM_STATUSES[400].title,
+        status: 400,
+        detail: 'The request is invalid; see errors.',
+        instance: '/demo/v10-0/x',
+        correlationId: 'corr-1',
+        errors: { 'person.lastname': ['lastname is required'] },
+      });
+      expect(headers).toEqual({});
+    });
+
+    it('renders a not-found error as 404 with its message', () => {
+      const { status, body } = sut.render(new NotFoundError('Profile 7 does not exist.'), request);
+
+      expect(status).toBe(404);
+      expect(body).toMatchObject({
+        type: PROBLEM_STATUSES[404].type,
+        title: 'Not Found',
+        status: 404,
+        detail: 'Profile 7 does not exist.',
+        correlationId: 'corr-1',
+      });
+      expect(body).not.toHaveProperty('errors');
+    });
+
+    it('renders an unauthenticated error as 401 with a WWW-Authenticate challenge', () => {
+      const { status, body, headers } = sut.render(
+        new UnauthenticatedError('The token has expired.'),
+        request,
+      );
+
+      expect(status).toBe(401);
+      expect(body).toMatchObject({ status: 401, title: 'Unauthorized', detail: 'The token has expired.' });
+      expect(headers).toEqual({ 'www-authenticate': 'Bearer' });
+    });
+
+    it('renders too many requests as 429 with Retry-After', () => {
+      const { status, body, headers } = sut.render(new TooManyRequestsError(30), request);
+
+      expect(status).toBe(429);
+      expect(body).toMatchObject({ status: 429, title: 'Too Many Requests' });
+      expect(headers).toEqual({ 'retry-after': '30' });
+    });
+
+    it.each<[DomainError, number]>([
+      [new ForbiddenError(), 403],
+      [new PayloadTooLargeError(), 413],
+      [new UnsupportedMediaTypeError(), 415],
+      [new UnprocessableError('Cannot render.'), 422],
+      [new ServiceUnavailableError('Database down.'), 503],
+    ])('renders %p with status %i and the title of its status', (domainError, expected) => {
+      const { status, body, headers } = sut.render(domainError, request);
+
+      expect(status).toBe(expected);
+      expect(body).toMatchObject({
+        ...PROBLEM_STATUSES[expected],
+        status: expected,
+        detail: domainError.message,
+        instance: '/demo/v10-0/x',
+        correlationId: 'corr-1',
+      });
+      expect(headers).toEqual({});
+    });
+
+    it('adds the extensions of a domain error to the body', () => {
+      const { body } = sut.render(
+        new UnprocessableError('Missing fields.', 'RENDER.MISSING', { missing: ['a'] }),
+        request,
+      );
+
+      expect(body['missing']).toEqual(['a']);
+    });
+
+    it('does not log client errors as errors', () => {
+      sut.render(new NotFoundError('gone'), request);
+
+      expect(error).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('errors of Fastify and Nest', () => {
+    it('renders malformed JSON as 400 with errors under $', () => {
+      const syntaxError = Object.assign(new SyntaxError('Unexpected token } in JSON at position 9'), {
+        statusCode: 400,
+      });
+
+      const { status, body } = sut.render(syntaxError, request);
+
+      expect(status).toBe(400);
+      expect(body).toMatchObject({
+        ...PROBLEM_STATUSES[400],
+        status: 400,
+        detail: 'The body is not valid JSON.',
+        errors: { $: ['The body is not valid JSON.'] },
+        instance: '/demo/v10-0/x',
+        correlationId: 'corr-1',
+      });
+    });
+
+    it('renders an empty JSON body as 400 with errors under $', () => {
+      const empty = fastifyError(
+        "Body cannot be empty when content-type is set to 'application/json'",
+        400,
+        'FST_ERR_CTP_EMPTY_JSON_BODY',
+      );
+
+      const { status, body } = sut.render(empty, request);
+
+      expect(status).toBe(400);
+      expect(body.errors).toEqual({ $: ['The JSON body is empty.'] });
+    });
+
+    it('renders a body over the size limit as 413', () => {
+      const { status, body } = sut.render(
+        fastifyError('Request body is too large', 413, 'FST_ERR_CTP_BODY_TOO_LARGE'),
+        request,
+      );
+
+      expect(status).toBe(413);
+      expect(body).toMatchObject({
+        ...PROBLEM_STATUSES[413],
+        status: 413,
+        detail: 'The request body exceeds the size limit.',
+        correlationId: 'corr-1',
+      });
+      expect(body).not.toHaveProperty('errors');
+    });
+
+    it('renders an unsupported media type as 415', () => {
+      const { status, body } = sut.render(
+        fastifyError('Unsupported Media Type: text/plain', 415, 'FST_ERR_CTP_INVALID_MEDIA_TYPE'),
+        request,
+      );
+
+      expect(status).toBe(415);
+      expect(body).toMatchObject({
+        ...PROBLEM_STATUSES[415],
+        status: 415,
+        detail: 'The request body has an unsupported media type.',
+      });
+    });
+
+    it("renders Nest's NotFoundException as 404", () => {
+      const { status, body } = sut.render(new NotFoundException('Cannot GET /demo/v10-0/x'), request);
+
+      expect(status).toBe(404);
+      expect(body).toMatchObject({
+        ...PROBLEM_STATUSES[404],
+        status: 404,
+        detail: 'Cannot GET /demo/v10-0/x',
+        instance: '/demo/v10-0/x',
+        correlationId: 'corr-1',
+      });
+    });
+
+    it("renders Nest's BadRequestException as 400 with an errors member", () => {
+      const { status, body } = sut.render(new BadRequestException('Bad'), request);
+
+      expect(status).toBe(400);
+      expect(body.errors).toEqual({});
+    });
+  });
+
+  describe('translators', () => {
+    const translator: jest.MockedFunction<ErrorTranslator> = jest.fn((thrown: unknown) =>
+      thrown instanceof DriverError
+        ? ValidationProblemError.of('name', 'The value is already used.')
+        : undefined,
+    );
+    const withTranslator = new ProblemRenderer([translator], logger);
+
+    it('renders what a translator makes of an unknown error', () => {
+      const { status, body } = withTranslator.render(new DriverError('duplicate key uq_name'), request);
+
+      expect(status).toBe(400);
+      expect(body.errors).toEqual({ name: ['The value is already used.'] });
+      expect(JSON.stringify(body)).not.toContain('uq_name');
+    });
+
+    it('uses the first translator that recognises the error', () => {
+      const second = jest.fn(() => new NotFoundError('second'));
+      const sutWithTwo = new ProblemRenderer([translator, second], logger);
+
+      expect(sutWithTwo.render(new DriverError('x'), request).status).toBe(400);
+      expect(second).not.toHaveBeenCalled();
+      expect(sutWithTwo.render(new Error('y'), request).status).toBe(404);
+    });
+
+    it('does not ask translators about domain errors', () => {
+      withTranslator.render(new NotFoundError('gone'), request);
+
+      expect(translator).not.toHaveBeenCalled();
+    });
+
+    it('renders a bare 500 when no translator recognises the error', () => {
+      expect(withTranslator.render(new Error('other'), request).status).toBe(500);
+    });
+  });
+
+  describe('unknown errors', () => {
+    const secret = 'relation "profile_secret" does not exist at /srv/app/db.ts:42';
+
+    it('renders a bare 500 with nothing but type, title, status and correlation id', () => {
+      const { status, body, headers } = sut.render(new Error(secret), request);
+
+      expect(status).toBe(500);
+      expect(body).toEqual({
+        type: PROBLEM_STATUSES[500].type,
+        title: PROBLEM_STATUSES[500].title,
+        status: 500,
+        correlationId: 'corr-1',
+      });
+      expect(headers).toEqual({});
+      expect(JSON.stringify(body)).not.toContain('profile_secret');
+      expect(JSON.stringify(body)).not.toContain('db.ts');
+    });
+
+    it('logs the error with its message and stack', () => {
+      const thrown = new Error(secret);
+
+      sut.render(thrown, request);
+
+      expect(error).toHaveBeenCalledTimes(1);
+      expect(error).toHaveBeenCalledWith(
+        expect.objectContaining({ err: { message: secret, stack: thrown.stack } }),
+        'ProblemRenderer',
+      );
+    });
+
+    it.each([
+      ['a thrown string', secret],
+      ['a thrown object', { message: secret }],
+      ['null', null],
+      ['an error with statusCode 500', fastifyError(secret, 500)],
+      ['an error with statusCode 302', fastifyError(secret, 302)],
+      ['a Nest 5xx exception', new InternalServerErrorException(secret)],
+    ])('renders %s as a bare 500', (_case, thrown) => {
+      const { status, body } = sut.render(thrown, request);
+
+      expect(status).toBe(500);
+      expect(Object.keys(body).sort()).toEqual(['correlationId', 'status', 'title', 'type']);
+      expect(JSON.stringify(body)).not.toContain('profile_secret');
+    });
+  });
+
+  describe('send', () => {
+    it('sends the problem as application/problem+json with its status and headers', () => {
+      const reply = {
+        status: jest.fn().mockReturnThis(),
+        headers: jest.fn().mockReturnThis(),
+        type: jest.fn().mockReturnThis(),
+        send: jest.fn().mockReturnThis(),
+      };
+
+      sut.send(new TooManyRequestsError(5), request, reply as unknown as FastifyReply);
+
+      expect(reply.status).toHaveBeenCalledWith(429);
+      expect(reply.headers).toHaveBeenCalledWith({ 'retry-after': '5' });
+      expect(reply.type).toHaveBeenCalledWith(PROBLEM_CONTENT_TYPE);
+      expect(reply.send).toHaveBeenCalledWith(
+        expect.objectContaining({ status: 429, correlationId: 'corr-1' }),
+      );
+    });
+  });
+});
