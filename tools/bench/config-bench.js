@@ -1,0 +1,428 @@
+#!/usr/bin/env node
+// Benchmarks config-service reads beside a bare Fastify + pg route doing the same single-row query,
+// all in this one process, on loopback, on a database of its own that is dropped at the end.
+// Usage: npm run bench:config   (builds dist/ first)
+// Environment: BENCH_SECONDS (default 10) per measured run, each after a discarded 2 s warm-up;
+//   BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres, else the
+//   embedded engine in a temporary folder); BENCH_WORKERS (default 1): worker threads autocannon
+//   sends from, so the load generator does not share the servers' event loop (0: same thread).
+// The last line of output is one JSON object with the results.
+/* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
+require('reflect-metadata');
+
+const { randomBytes } = require('node:crypto');
+const { chmodSync, existsSync, mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir, cpus } = require('node:os');
+const path = require('node:path');
+
+const autocannon = require('autocannon');
+const Fastify = require('fastify');
+const { Client, Pool } = require('pg');
+
+const DIST = path.resolve(__dirname, '..', '..', 'dist');
+if (!existsSync(path.join(DIST, 'apps', 'config-service', 'src', 'config-app.js'))) {
+  console.error('dist/ is missing: run `node tools/build.js` first (npm run bench:config does).');
+  process.exit(1);
+}
+const { createConfigApp } = require('../../dist/apps/config-service/src/config-app');
+const {
+  ConfigEnvironment,
+  CONFIG_ENV_DEFAULTS,
+} = require('../../dist/apps/config-service/src/config-environment');
+const { loadEnv } = require('../../dist/libs/env/src');
+const { createLogger } = require('../../dist/libs/http-context/src');
+const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../../dist/libs/auth/src');
+const { startEmbeddedDatabase, ensureDatabase } = require('../../dist/libs/database/src');
+
+const TEMPLATE_COUNT = 200;
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = [1, 16];
+const TARGET_RATIO = 0.5;
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function positiveNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+function workerCount() {
+  const raw = process.env.BENCH_WORKERS;
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`BENCH_WORKERS must be 0 or more, got '${raw}'`);
+  return value;
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
+async function reachable(url) {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function withAdmin(adminUrl, work) {
+  const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function templateBody(index) {
+  const name = `bench-template-${String(index).padStart(3, '0')}`;
+  const shade = (offset) => `#${((index * 2654435 + offset * 977) & 0xffffff).toString(16).padStart(6, '0')}`;
+  const logo = { source: 'https://cdn.example.ch/logo.svg', heightDesktop: 40, heightMobile: 32 };
+  return {
+    name,
+    displayName: `Bench template ${index}`,
+    description: 'Seeded by tools/bench/config-bench.js',
+    colorPalette: {
+      primaryColor: shade(1),
+      primaryColorText: '#FFFFFF',
+      primaryColorPill: shade(2),
+      secondaryColor: shade(3),
+      secondaryColorLightOne: shade(4),
+      secondaryColorLightTwo: shade(5),
+      tertiaryColor: shade(6),
+    },
+    headerLogo: logo,
+    footerLogo: { ...logo },
+    links: [
+      { name: 'imprint', displayName: 'footer.imprint', redirectUrl: '/imprint', isNewTab: false },
+      { name: 'contact', displayName: 'footer.contact', redirectUrl: 'mailto:info@example.ch' },
+    ],
+    socialNetworks: [
+      {
+        name: 'linkedin',
+        displayName: 'social.linkedin',
+        redirectUrl: 'https://www.linkedin.com/company/example',
+        icon: 'linkedin',
+      },
+    ],
+    senderIdentifiers: [`sender-${index}`],
+    createdBy: 'bench',
+  };
+}
+
+async function seedTemplates(baseUrl, tenant, token) {
+  const names = [];
+  const url = `${baseUrl}/${tenant}/v10-0/ui-templates`;
+  for (let index = 0; index < TEMPLATE_COUNT; index += 1) {
+    const body = templateBody(index);
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await response.text();
+    if (response.status !== 201) {
+      throw new Error(
+        `Seeding ${body.name}: POST ${url} answered ${response.status}, expected 201:\n${text}`,
+      );
+    }
+    names.push(body.name);
+  }
+  return names;
+}
+
+/** One request through each route before measuring, so a broken route fails loudly, not as non-2xx. */
+async function expectOk(label, url, headers, check) {
+  const response = await fetch(url, { headers, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${label}: GET ${url} answered ${response.status}:\n${text}`);
+  const body = JSON.parse(text);
+  if (!check(body))
+    throw new Error(`${label}: GET ${url} answered an unexpected body:\n${text.slice(0, 500)}`);
+}
+
+async function startBareServer(databaseUrl, poolSize) {
+  const pool = new Pool({ connectionString: databaseUrl, max: poolSize, application_name: 'bench-bare' });
+  const fastify = Fastify({ logger: false });
+  fastify.get('/bare/:name', async (request, reply) => {
+    const { rows } = await pool.query('SELECT * FROM ui_template WHERE name = $1', [request.params.name]);
+    if (rows.length === 0) return reply.code(404).send({ title: 'Not Found' });
+    return rows[0];
+  });
+  const address = await fastify.listen({ host: '127.0.0.1', port: 0 });
+  return { fastify, pool, baseUrl: address };
+}
+
+async function measure(scenario, connections, seconds, workers) {
+  const options = {
+    url: scenario.baseUrl,
+    connections,
+    duration: seconds,
+    headers: scenario.headers,
+    requests: scenario.requests,
+    timeout: 10,
+    ...(workers > 0 ? { workers } : {}),
+  };
+  await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon(options);
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) {
+    console.warn(
+      `WARNING ${scenario.key} c${connections}: ${result.non2xx} non-2xx, ${result.errors} errors, ` +
+        `${result.timeouts} timeouts out of ${result.requests.total} responses`,
+    );
+  }
+  return {
+    scenario: scenario.key,
+    label: scenario.label,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function printTable(rows) {
+  const header = ['scenario', 'connections', 'req/s (avg)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
+  const lines = rows.map((row) => [
+    row.label,
+    String(row.connections),
+    row.rps.toFixed(1),
+    String(row.p50),
+    String(row.p99),
+    String(row.total),
+    String(row.non2xx + row.errors + row.timeouts),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column].length)),
+  );
+  const format = (cells) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ');
+  console.log('');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+  console.log(
+    '(autocannon records latencies in whole milliseconds; req/s is the mean of per-second samples)',
+  );
+  console.log('');
+}
+
+const round = (value, digits) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function main(cleanups) {
+  const seconds = positiveNumber('BENCH_SECONDS', 10);
+  const workers = workerCount();
+  // Bounded: give up (and still clean up) if the whole run takes far longer than planned.
+  const runs = 3 * CONNECTIONS.length;
+  const limitMs = (runs * (seconds + WARMUP_SECONDS + 10) + 180) * 1000;
+  setTimeout(() => {
+    console.error(`Gave up after ${Math.round(limitMs / 1000)} s: the benchmark hung.`);
+    stopping = true;
+    void runCleanups(cleanups).finally(() => process.exit(1));
+  }, limitMs).unref();
+
+  // 1. A PostgreSQL server and a fresh database of the benchmark's own.
+  const candidate = process.env.BENCH_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
+  let adminUrl = candidate;
+  let databaseSource = process.env.BENCH_DATABASE_ADMIN_URL ? 'BENCH_DATABASE_ADMIN_URL' : 'local';
+  if (!(await reachable(candidate))) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-pg-'));
+    console.log(`No PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${folder}`);
+    // As root the engine runs as a `postgres` user, which must reach the data folder inside.
+    chmodSync(folder, 0o755);
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const embedded = await startEmbeddedDatabase(path.join(folder, 'data'));
+    cleanups.push(() => embedded.stop());
+    adminUrl = embedded.adminUrl;
+    databaseSource = 'embedded';
+  }
+  const databaseName = `bench_config_${randomBytes(4).toString('hex')}`;
+  const databaseUrl = await ensureDatabase(adminUrl, databaseName);
+  cleanups.push(() =>
+    withAdmin(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName)} WITH (FORCE)`),
+    ),
+  );
+  console.log(`Database ${databaseName} on ${redact(adminUrl)} (${databaseSource})`);
+
+  // 2. config-service in this process, migrated at creation, then seeded through its own API.
+  const env = loadEnv(ConfigEnvironment, { NODE_ENV: 'test', LOG_LEVEL: 'warn' }, CONFIG_ENV_DEFAULTS);
+  const app = await createConfigApp({
+    env,
+    databaseUrl,
+    logger: createLogger('config-service-bench', env.LOG_LEVEL),
+  });
+  cleanups.push(() => app.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.getHttpServer().address();
+  const serviceUrl = `http://127.0.0.1:${address.port}`;
+  const token = await mintDevelopmentToken({
+    secret: env.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
+    roles: ['ConfigApi_Read', 'ConfigApi_Write'],
+    subject: 'bench',
+    expiresInSeconds: 3600,
+  });
+  const seedStarted = Date.now();
+  const names = await seedTemplates(serviceUrl, env.TENANT, token);
+  console.log(
+    `config-service on ${serviceUrl}: seeded ${names.length} UI templates in ${Date.now() - seedStarted} ms`,
+  );
+
+  // 3. The bare baseline: plain Fastify, one pg.Pool of the service's pool size, the same row.
+  const bare = await startBareServer(databaseUrl, env.DATABASE_POOL_SIZE);
+  cleanups.push(() => bare.pool.end());
+  cleanups.push(() => bare.fastify.close());
+  console.log(`bare Fastify+pg on ${bare.baseUrl} (pool of ${env.DATABASE_POOL_SIZE})`);
+
+  const auth = { authorization: `Bearer ${token}` };
+  const prefix = `/${env.TENANT}/v10-0/ui-templates`;
+  const listPath = `${prefix}?PageNumber=2&PageSize=20`;
+  await expectOk(
+    'service read',
+    `${serviceUrl}${prefix}/${names[7]}`,
+    auth,
+    (body) => body.name === names[7],
+  );
+  await expectOk(
+    'service list',
+    `${serviceUrl}${listPath}`,
+    auth,
+    (body) => Array.isArray(body) && body.length === 20,
+  );
+  await expectOk('bare read', `${bare.baseUrl}/bare/${names[7]}`, {}, (body) => body.name === names[7]);
+
+  const scenarios = [
+    {
+      key: 'read',
+      label: 'service GET ui-templates/:name',
+      baseUrl: serviceUrl,
+      headers: auth,
+      requests: names.map((name) => ({ method: 'GET', path: `${prefix}/${encodeURIComponent(name)}` })),
+    },
+    {
+      key: 'list',
+      label: 'service GET ui-templates?PageNumber=2&PageSize=20',
+      baseUrl: serviceUrl,
+      headers: auth,
+      requests: [{ method: 'GET', path: listPath }],
+    },
+    {
+      key: 'bare',
+      label: 'bare GET /bare/:name',
+      baseUrl: bare.baseUrl,
+      headers: {},
+      requests: names.map((name) => ({ method: 'GET', path: `/bare/${encodeURIComponent(name)}` })),
+    },
+  ];
+
+  // 4. Measure: each scenario at each concurrency, a discarded warm-up before each run.
+  console.log(
+    `Measuring ${scenarios.length * CONNECTIONS.length} runs of ${seconds} s (+${WARMUP_SECONDS} s warm-up each), ` +
+      `load from ${workers === 0 ? 'the main thread' : `${workers} worker thread(s)`}, ${cpus().length} CPUs`,
+  );
+  const rows = [];
+  for (const scenario of scenarios) {
+    for (const connections of CONNECTIONS) {
+      const row = await measure(scenario, connections, seconds, workers);
+      console.log(
+        `  ${scenario.key} c${connections}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`,
+      );
+      rows.push(row);
+    }
+  }
+
+  // 5. Report.
+  printTable(rows);
+  const find = (key, connections) =>
+    rows.find((row) => row.scenario === key && row.connections === connections);
+  const ratio = find('read', 16).rps / find('bare', 16).rps;
+  const met = ratio >= TARGET_RATIO;
+  console.log(
+    `read_rps_c16 / bare_rps_c16 = ${ratio.toFixed(3)}: target >= ${TARGET_RATIO} ${met ? 'MET' : 'NOT MET'}`,
+  );
+
+  const summary = {};
+  for (const row of rows) {
+    const suffix = `c${row.connections}`;
+    summary[`${row.scenario}_rps_${suffix}`] = round(row.rps, 1);
+    summary[`${row.scenario}_p50_ms_${suffix}`] = row.p50;
+    summary[`${row.scenario}_p99_ms_${suffix}`] = row.p99;
+    const failures = row.non2xx + row.errors + row.timeouts;
+    if (failures > 0) {
+      summary[`${row.scenario}_non2xx_${suffix}`] = row.non2xx;
+      summary[`${row.scenario}_errors_${suffix}`] = row.errors + row.timeouts;
+    }
+  }
+  Object.assign(summary, {
+    read_to_bare_ratio_c16: round(ratio, 3),
+    target_ratio: TARGET_RATIO,
+    target_met: met,
+    non2xx_total: rows.reduce((sum, row) => sum + row.non2xx, 0),
+    seconds,
+    warmup_seconds: WARMUP_SECONDS,
+    templates: names.length,
+    load_workers: workers,
+    cpus: cpus().length,
+    database: databaseSource,
+    node: process.version,
+  });
+  return summary;
+}
+
+async function runCleanups(cleanups) {
+  let failed = false;
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      failed = true;
+      console.error(`Cleanup failed: ${error && error.message ? error.message : String(error)}`);
+    }
+  }
+  cleanups.length = 0;
+  return failed;
+}
+
+const cleanups = [];
+let stopping = false;
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
+  process.once(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`\n${signal}: cleaning up`);
+    void runCleanups(cleanups).finally(() => process.exit(code));
+  });
+}
+
+main(cleanups)
+  .then(async (summary) => {
+    stopping = true;
+    const cleanupFailed = await runCleanups(cleanups);
+    console.log(JSON.stringify(summary));
+    process.exit(cleanupFailed ? 1 : 0);
+  })
+  .catch(async (error) => {
+    stopping = true;
+    console.error(error && error.stack ? error.stack : error);
+    await runCleanups(cleanups);
+    process.exit(1);
+  });
