@@ -21,6 +21,9 @@ describe(AccessLevelTable.name, () => {
       [['ProfileApi_Medium', 'ProfileApi_Low', 'ConfigApi_Write'], 2],
       [['ConfigApi_Write', 'profileapi_max'], undefined],
       [[], undefined],
+      [['toString'], undefined],
+      [['__proto__', 'constructor'], undefined],
+      [['toString', 'ProfileApi_Low'], 1],
     ])('gives roles %j level %p', (roles, level) => {
       expect(sut.levelOfRoles(roles)).toBe(level);
     });
@@ -83,7 +86,7 @@ describe(AccessLevelTable.name, () => {
     it('refuses a file that is not JSON', () => {
       const file = fileWith('{ "roles": ');
 
-      expect(() => AccessLevelTable.fromFile(file)).toThrow(SyntaxError);
+      expect(() => AccessLevelTable.fromFile(file)).toThrow(new RegExp(`${file}.*could not be read`));
     });
 
     it('refuses a file that does not exist', () => {

@@ -26,7 +26,12 @@ export class AccessLevelTable {
   }
 
   static fromFile(file = DEFAULT_ACCESS_LEVELS_FILE): AccessLevelTable {
-    const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      throw new Error(`Access level table ${file} could not be read: ${(error as Error).message}`);
+    }
     return new AccessLevelTable(assertTableData(parsed, file));
   }
 
@@ -34,7 +39,7 @@ export class AccessLevelTable {
   levelOfRoles(roles: Iterable<string>): number | undefined {
     let level: number | undefined;
     for (const role of roles) {
-      const roleLevel = this.data.roles[role];
+      const roleLevel = Object.hasOwn(this.data.roles, role) ? this.data.roles[role] : undefined;
       if (roleLevel !== undefined && (level === undefined || roleLevel > level)) level = roleLevel;
     }
     return level;
@@ -50,8 +55,8 @@ export class AccessLevelTable {
     if (property === 'id') return true;
     const grants = this.grantsOf(level);
     if (grants === '*') return true;
+    if (!Object.hasOwn(grants, entityKey)) return false;
     const grant = grants[entityKey];
-    if (grant === undefined) return false;
     return grant === '*' || grant.includes(property);
   }
 

@@ -193,6 +193,14 @@ describe(Projector.name, () => {
       });
     });
 
+    it('keeps a property selected whole, whatever longer paths are also selected', () => {
+      const selected = sut.project(profile(), 'profile', {
+        level: 9,
+        select: ['person.firstname', 'person'],
+      });
+      expect(selected).toEqual({ id: 11, person: sut.project(person(), 'person', { level: 9, select: [] }) });
+    });
+
     it('keeps deep paths across arrays', () => {
       expect(
         sut.project(profile(), 'profile', {
@@ -240,6 +248,13 @@ describe(Projector.name, () => {
   });
 
   describe('assertSelectable', () => {
+    it.each([['constructor'], ['__proto__'], ['toString'], ['person.constructor']])(
+      'refuses the built-in object member %s',
+      (path) => {
+        expect(() => sut.assertSelectable('profile', [path])).toThrow(ValidationProblemError);
+      },
+    );
+
     it.each([
       [['email']],
       [['id']],

@@ -1,7 +1,7 @@
 import { ValidationProblemError } from '@portal/problem-details';
 
 import type { AccessLevelTable } from './access-level-table';
-import type { EntitySchemas } from './entity-schema';
+import type { EntitySchemas, EntityShape } from './entity-schema';
 
 export interface Projection {
   readonly level: number;
@@ -11,10 +11,9 @@ export interface Projection {
 
 type Json = Record<string, unknown>;
 
-/** A tree of selected paths: `person.firstname` -> { person: { firstname: {} } }. */
-interface SelectionTree {
-  [property: string]: SelectionTree;
-}
+/** Selected paths as a tree: `person.firstname` -> person -> firstname -> WHOLE. */
+const WHOLE = 'whole';
+type SelectionTree = Map<string, SelectionTree | typeof WHOLE>;
 
 /**
  * Removes from a response what the caller's level does not allow (default deny, nested objects by
@@ -51,34 +50,61 @@ export class Projector {
       return value.map((item) => this.projectValue(item, entityKey, level, selection));
     if (value === null || typeof value !== 'object' || value instanceof Date) return value;
 
-    const relations = this.schemas[entityKey]?.relations ?? {};
-    const selected = selection && Object.keys(selection).length > 0 ? selection : undefined;
     const result: Json = {};
     for (const [property, propertyValue] of Object.entries(value as Json)) {
       if (!this.table.allows(level, entityKey, property)) continue;
-      if (selected && property !== 'id' && !(property in selected)) continue;
-      const nestedKey = relations[property];
+      const selected = selection?.get(property);
+      if (selection && property !== 'id' && selected === undefined) continue;
+      const nestedKey = this.relationOf(entityKey, property);
       result[property] =
         nestedKey === undefined
           ? propertyValue
-          : this.projectValue(propertyValue, nestedKey, level, selected?.[property]);
+          : this.projectValue(
+              propertyValue,
+              nestedKey,
+              level,
+              selected instanceof Map ? selected : undefined,
+            );
     }
     return result;
   }
 
   private isKnownPath(entityKey: string, [head, ...rest]: string[]): boolean {
-    const shape = this.schemas[entityKey];
+    const shape = this.shapeOf(entityKey);
     if (!shape) return false;
-    const nestedKey = shape.relations?.[head];
+    const nestedKey = this.relationOf(entityKey, head);
     if (rest.length === 0) return head === 'id' || shape.properties.includes(head) || nestedKey !== undefined;
     return nestedKey !== undefined && this.isKnownPath(nestedKey, rest);
   }
 
-  private selectionTree(select: readonly string[]): SelectionTree {
-    const tree: SelectionTree = {};
+  // Own properties only: `constructor` or `__proto__` are no entity keys or relations.
+  private shapeOf(entityKey: string): EntityShape | undefined {
+    return Object.hasOwn(this.schemas, entityKey) ? this.schemas[entityKey] : undefined;
+  }
+
+  private relationOf(entityKey: string, property: string): string | undefined {
+    const relations = this.shapeOf(entityKey)?.relations;
+    return relations && Object.hasOwn(relations, property) ? relations[property] : undefined;
+  }
+
+  /** `undefined` when nothing is selected; a property selected whole is not narrowed by a longer path. */
+  private selectionTree(select: readonly string[]): SelectionTree | undefined {
+    if (select.length === 0) return undefined;
+    const tree: SelectionTree = new Map();
     for (const path of select) {
+      const segments = path.split('.');
       let node = tree;
-      for (const segment of path.split('.')) node = node[segment] ??= {};
+      for (const [index, segment] of segments.entries()) {
+        const existing = node.get(segment);
+        if (existing === WHOLE) break;
+        if (index === segments.length - 1) {
+          node.set(segment, WHOLE);
+          break;
+        }
+        const child: SelectionTree = existing ?? new Map();
+        node.set(segment, child);
+        node = child;
+      }
     }
     return tree;
   }

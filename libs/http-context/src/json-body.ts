@@ -21,7 +21,7 @@ export function registerJsonBodyParser(
       );
       return;
     }
-    parse(request, text, (error, value) => {
+    void parse(request, text, (error, value) => {
       if (error)
         done(
           ValidationProblemError.of('$', 'The body is not valid JSON.', 'REQUEST.MALFORMED_JSON'),

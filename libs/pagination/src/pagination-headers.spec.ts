@@ -21,6 +21,15 @@ describe(paginationHeaders.name, () => {
     });
   });
 
+  it('keeps every parameter when a value holds a question mark', () => {
+    const sut = paginationHeaders(
+      pageOf(100, 1, 10),
+      '/demo/v10-0/profiles?Name=what?x&PageSize=10&PageNumber=1',
+    );
+
+    expect(sut[NEXT]).toBe('/demo/v10-0/profiles?Name=what%3Fx&PageSize=10&PageNumber=2');
+  });
+
   it('has no previous link on the first page', () => {
     const sut = paginationHeaders(pageOf(25, 1, 10), '/demo/v10-0/profiles');
 

@@ -21,7 +21,9 @@ export function paginationHeaders(page: Page<unknown>, requestUrl: string): Reco
 }
 
 function linkToPage(requestUrl: string, pageNumber: number): string {
-  const [path, query = ''] = requestUrl.split('?', 2);
+  const queryStart = requestUrl.indexOf('?');
+  const path = queryStart < 0 ? requestUrl : requestUrl.slice(0, queryStart);
+  const query = queryStart < 0 ? '' : requestUrl.slice(queryStart + 1);
   const params = new URLSearchParams(query);
   for (const name of [...params.keys()]) {
     if (name.toLowerCase() === 'pagenumber') params.delete(name);

@@ -13,9 +13,17 @@ interface FastifyErrorLike {
   message: string;
 }
 
+/** Client errors Fastify raises itself (their messages are Fastify's own, never the app's). */
 function isFastifyClientError(error: unknown): error is FastifyErrorLike {
-  const status = (error as { statusCode?: unknown } | null)?.statusCode;
-  return error instanceof Error && typeof status === 'number' && status >= 400 && status < 500;
+  const { statusCode, code } = (error ?? {}) as { statusCode?: unknown; code?: unknown };
+  const isFastify = (typeof code === 'string' && code.startsWith('FST_')) || error instanceof SyntaxError;
+  return (
+    isFastify &&
+    error instanceof Error &&
+    typeof statusCode === 'number' &&
+    statusCode >= 400 &&
+    statusCode < 500
+  );
 }
 
 /** Errors raised by Fastify itself before a handler runs: body parsing, size and media type. */
@@ -37,6 +45,8 @@ function fromFastifyError(error: FastifyErrorLike): {
       return { status: 413, detail: 'The request body exceeds the size limit.' };
     case 415:
       return { status: 415, detail: 'The request body has an unsupported media type.' };
+    case 400:
+      return { status: 400, detail: error.message, errors: { $: [error.message] } };
     default:
       return { status: error.statusCode, detail: error.message };
   }

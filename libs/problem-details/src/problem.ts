@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /** An RFC 9457 problem document as this API renders it (contract section 5). */
 export interface ProblemDocument {
   type: string;
@@ -39,5 +41,7 @@ export const PROBLEM_STATUSES: Readonly<Record<number, StatusDescription>> = {
 };
 
 export function describeStatus(status: number): StatusDescription {
-  return PROBLEM_STATUSES[status] ?? (status >= 500 ? PROBLEM_STATUSES[500] : PROBLEM_STATUSES[400]);
+  if (Object.hasOwn(PROBLEM_STATUSES, status)) return PROBLEM_STATUSES[status];
+  if (status >= 500) return PROBLEM_STATUSES[500];
+  return { type: 'about:blank', title: STATUS_CODES[status] ?? 'Client Error' };
 }

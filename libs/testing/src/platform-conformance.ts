@@ -13,7 +13,11 @@ export interface PlatformUnderTest {
  */
 export function itServesThePlatformRoutes(
   service: () => PlatformUnderTest,
-  options: { readonly openApiFile: string; readonly tenantPath: string; readonly expectedPaths: readonly string[] },
+  options: {
+    readonly openApiFile: string;
+    readonly tenantPath: string;
+    readonly expectedPaths: readonly string[];
+  },
 ): void {
   it('reports liveness and readiness without a token', async () => {
     expect((await service().anonymous.get('/health/live')).body).toEqual({ status: 'ok' });
@@ -32,18 +36,29 @@ export function itServesThePlatformRoutes(
   });
 
   it('sets X-Correlation-Id on every response: echoes a valid one, replaces an invalid one', async () => {
-    const echoed = await service().anonymous.get('/health/live', { headers: { 'X-Correlation-Id': 'abc-123:x.y_z' } });
+    const echoed = await service().anonymous.get('/health/live', {
+      headers: { 'X-Correlation-Id': 'abc-123:x.y_z' },
+    });
     expect(echoed.headers.get('x-correlation-id')).toBe('abc-123:x.y_z');
-    const replaced = await service().anonymous.get('/health/live', { headers: { 'X-Correlation-Id': 'has spaces!' } });
+    const replaced = await service().anonymous.get('/health/live', {
+      headers: { 'X-Correlation-Id': 'has spaces!' },
+    });
     expect(replaced.headers.get('x-correlation-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers 404 problems for unknown routes and for another tenant', async () => {
-    for (const url of ['/nowhere', `/other-tenant${options.tenantPath.replace(/^\/[^/]+/, '')}`, `${options.tenantPath}/no-such-resource`]) {
+    for (const url of [
+      '/nowhere',
+      `/other-tenant${options.tenantPath.replace(/^\/[^/]+/, '')}`,
+      `${options.tenantPath}/no-such-resource`,
+    ]) {
       const response = await service().authenticated.get<Record<string, unknown>>(url);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(response.body).toMatchObject({ status: 404, correlationId: response.headers.get('x-correlation-id') });
+      expect(response.body).toMatchObject({
+        status: 404,
+        correlationId: response.headers.get('x-correlation-id'),
+      });
     }
   });
 
