@@ -20,13 +20,19 @@ describe('config-service platform routes (HTTP, real PostgreSQL)', () => {
   itServesThePlatformRoutes(() => ({ anonymous: service.anonymous, authenticated: service.reader }), {
     openApiFile: path.join(__dirname, '..', 'openapi.json'),
     tenantPath: '/demo/v10-0',
-    expectedPaths: ['/demo/v10-0/ui-templates', '/demo/v10-0/ui-templates/{uiTemplateName}', '/demo/v9-1/ui-templates'],
+    expectedPaths: [
+      '/demo/v10-0/ui-templates',
+      '/demo/v10-0/ui-templates/{uiTemplateName}',
+      '/demo/v9-1/ui-templates',
+    ],
   });
 
   it('counts requests by route template, not by raw URL', async () => {
     await service.reader.get('/demo/v10-0/ui-templates/some-name');
     const metrics = await service.anonymous.get<string>('/metrics');
-    expect(metrics.body).toMatch(/http_requests_total\{[^}]*route="\/demo\/v10-0\/ui-templates\/:uiTemplateName"[^}]*status="404"/);
+    expect(metrics.body).toMatch(
+      /http_requests_total\{[^}]*route="\/demo\/v10-0\/ui-templates\/:uiTemplateName"[^}]*status="404"/,
+    );
     expect(metrics.body).not.toContain('some-name');
   });
 

@@ -189,4 +189,36 @@ describe(JwtVerifier.name, () => {
       expect(error.message).toBe(`The token claim '${claim}' is invalid.`);
     });
   });
+
+  describe('remembering verified tokens', () => {
+    afterEach(() => {
+      jest.useRealTimers();
+    });
+
+    it('still refuses a remembered token once it has expired', async () => {
+      jest.useFakeTimers({ now: new Date('2026-01-01T00:00:00Z'), doNotFake: ['nextTick', 'setImmediate'] });
+      const verifier = new JwtVerifier({ mode: 'secret', secret: SECRET });
+      const token = await mintDevelopmentToken({
+        secret: SECRET,
+        roles: ['ConfigApi_Read'],
+        expiresInSeconds: 60,
+      });
+      const header = `Bearer ${token}`;
+
+      await expect(verifier.verify(header)).resolves.toMatchObject({ subject: 'developer' });
+      jest.setSystemTime(new Date('2026-01-01T00:00:30Z'));
+      await expect(verifier.verify(header)).resolves.toMatchObject({ subject: 'developer' });
+      jest.setSystemTime(new Date('2026-01-01T00:01:01Z'));
+      await expect(verifier.verify(header)).rejects.toThrow('The token has expired.');
+    });
+
+    it('does not take a forged token for a remembered one', async () => {
+      const verifier = new JwtVerifier({ mode: 'secret', secret: SECRET });
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['ConfigApi_Read'] });
+      await verifier.verify(`Bearer ${token}`);
+      const forged = await mintDevelopmentToken({ secret: OTHER_SECRET, roles: ['ConfigApi_Write'] });
+
+      await expect(verifier.verify(`Bearer ${forged}`)).rejects.toThrow(UnauthenticatedError);
+    });
+  });
 });

@@ -1,3 +1,5 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
+
 import {
   createRemoteJWKSet,
   errors,
@@ -25,14 +27,20 @@ const ASYMMETRIC_ALGORITHMS = [
   'EdDSA',
 ];
 
+/** Verified tokens are remembered, so a client's every request does not pay for the signature again. */
+const MAX_REMEMBERED_TOKENS = 10_000;
+/** At most this long, so that a key the JWKS drops stops being honoured soon after. */
+const MAX_REMEMBER_MS = 5 * 60 * 1000;
+
 /** Verifies bearer tokens; every failure is an UnauthenticatedError with a reason safe to show. */
 export class JwtVerifier {
-  private readonly key: Uint8Array | JWTVerifyGetKey;
+  private readonly key: KeyObject | JWTVerifyGetKey;
   private readonly options: JWTVerifyOptions;
+  private readonly remembered = new Map<string, { principal: Principal; until: number }>();
 
   constructor(options: AuthOptions) {
     if (options.mode === 'secret') {
-      this.key = new TextEncoder().encode(options.secret);
+      this.key = createSecretKey(Buffer.from(options.secret, 'utf8'));
       this.options = {
         algorithms: ['HS256'],
         requiredClaims: ['exp'],
@@ -55,15 +63,31 @@ export class JwtVerifier {
       throw new UnauthenticatedError('The Authorization header with a bearer token is missing.');
     const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
     if (!match) throw new UnauthenticatedError('The Authorization header must be `Bearer <token>`.');
+    const token = match[1];
+    const known = this.remembered.get(token);
+    if (known && known.until > Date.now()) return known.principal;
+    this.remembered.delete(token);
+
+    let payload: JWTPayload;
     try {
-      const { payload } = await this.verifyToken(match[1]);
-      return {
-        subject: typeof payload.sub === 'string' ? payload.sub : 'unknown',
-        roles: rolesOfClaims(payload),
-      };
+      ({ payload } = await this.verifyToken(token));
     } catch (error) {
       throw new UnauthenticatedError(reasonOf(error));
     }
+    const principal: Principal = {
+      subject: typeof payload.sub === 'string' ? payload.sub : 'unknown',
+      roles: rolesOfClaims(payload),
+    };
+    this.remember(token, principal, (payload.exp as number) * 1000);
+    return principal;
+  }
+
+  private remember(token: string, principal: Principal, expiresAt: number): void {
+    if (this.remembered.size >= MAX_REMEMBERED_TOKENS) {
+      // Maps iterate in insertion order: drop the oldest.
+      this.remembered.delete(this.remembered.keys().next().value as string);
+    }
+    this.remembered.set(token, { principal, until: Math.min(expiresAt, Date.now() + MAX_REMEMBER_MS) });
   }
 
   // Two calls because jose's overloads take either a key or a key getter, not their union.

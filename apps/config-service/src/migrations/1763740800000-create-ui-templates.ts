@@ -16,6 +16,7 @@ export class CreateUiTemplates1763740800000 implements MigrationInterface {
         "footer_logo" jsonb NOT NULL,
         "links" jsonb,
         "social_networks" jsonb,
+        "sender_identifiers" character varying(254) array NOT NULL,
         "created_by" character varying(100) NOT NULL,
         "create_stamp" TIMESTAMP WITH TIME ZONE NOT NULL,
         "updated_by" character varying(100) NOT NULL,
@@ -28,7 +29,6 @@ export class CreateUiTemplates1763740800000 implements MigrationInterface {
         "id" SERIAL NOT NULL,
         "ui_template_id" integer NOT NULL,
         "value" character varying(254) NOT NULL,
-        "position" integer NOT NULL,
         CONSTRAINT "pk_ui_template_sender_identifier" PRIMARY KEY ("id"),
         CONSTRAINT "fk_ui_template_sender_identifier_template" FOREIGN KEY ("ui_template_id")
           REFERENCES "ui_template" ("id") ON DELETE CASCADE

@@ -1,8 +1,6 @@
-import { Column, Entity, Index, OneToMany, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 import { AuditedEntity } from '@portal/database';
-
-import { UiTemplateSenderIdentifierEntity } from './ui-template-sender-identifier.entity';
 
 export interface ColorPalette {
   primaryColor: string;
@@ -71,6 +69,7 @@ export class UiTemplateEntity extends AuditedEntity {
   @Column({ name: 'social_networks', type: 'jsonb', nullable: true })
   socialNetworks: UiSocialNetwork[] | null;
 
-  @OneToMany(() => UiTemplateSenderIdentifierEntity, (sender) => sender.uiTemplate, { cascade: ['insert'] })
-  senderIdentifiers: UiTemplateSenderIdentifierEntity[];
+  /** In the client's order. Uniqueness across templates is kept by ui_template_sender_identifier. */
+  @Column({ name: 'sender_identifiers', type: 'varchar', length: 254, array: true })
+  senderIdentifiers: string[];
 }

@@ -24,9 +24,7 @@ export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder
     footerLogo: entity.footerLogo,
     links: entity.links,
     socialNetworks: entity.socialNetworks,
-    senderIdentifiers: [...(entity.senderIdentifiers ?? [])]
-      .sort((a, b) => a.position - b.position)
-      .map((sender) => sender.value),
+    senderIdentifiers: entity.senderIdentifiers,
   };
   return order === 'audit-first'
     ? { id: entity.id, ...audit, ...fields }

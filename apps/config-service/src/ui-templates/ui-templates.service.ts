@@ -32,7 +32,7 @@ export class UiTemplatesService {
 
   async list(query: ListUiTemplatesQueryDto): Promise<Page<UiTemplateEntity>> {
     const order = parseOrderBy(query.OrderBy, UI_TEMPLATE_ORDER);
-    const builder = this.templates().leftJoinAndSelect('template.senderIdentifiers', 'sender');
+    const builder = this.templates().createQueryBuilder('template');
     if (query.SenderIdentifier !== undefined) {
       builder.where(
         'template.id IN (SELECT s.ui_template_id FROM ui_template_sender_identifier s WHERE s.value = :senderIdentifier)',
@@ -43,10 +43,7 @@ export class UiTemplatesService {
   }
 
   async getByName(name: string): Promise<UiTemplateEntity> {
-    const template = await this.templates()
-      .leftJoinAndSelect('template.senderIdentifiers', 'sender')
-      .where('template.name = :name', { name })
-      .getOne();
+    const template = await this.templates().findOneBy({ name });
     if (!template) throw notFound(name);
     return template;
   }
@@ -58,11 +55,7 @@ export class UiTemplatesService {
     stampCreated(template, body.createdBy);
     return this.writeInTransaction(body, async (manager) => {
       const saved = await manager.save(template);
-      saved.senderIdentifiers = await this.replaceSenderIdentifiers(
-        manager,
-        saved.id,
-        body.senderIdentifiers,
-      );
+      await this.claimSenderIdentifiers(manager, saved);
       return saved;
     });
   }
@@ -78,11 +71,7 @@ export class UiTemplatesService {
       assignFields(template, body);
       stampUpdated(template, body.updatedBy);
       const saved = await manager.save(template);
-      saved.senderIdentifiers = await this.replaceSenderIdentifiers(
-        manager,
-        saved.id,
-        body.senderIdentifiers,
-      );
+      await this.claimSenderIdentifiers(manager, saved);
       return saved;
     });
   }
@@ -94,19 +83,17 @@ export class UiTemplatesService {
   }
 
   private templates() {
-    return this.dataSource.getRepository(UiTemplateEntity).createQueryBuilder('template');
+    return this.dataSource.getRepository(UiTemplateEntity);
   }
 
-  private async replaceSenderIdentifiers(
-    manager: EntityManager,
-    templateId: number,
-    values: readonly string[] | null,
-  ): Promise<UiTemplateSenderIdentifierEntity[]> {
-    await manager.delete(UiTemplateSenderIdentifierEntity, { uiTemplateId: templateId });
-    const rows = (values ?? []).map((value, position) =>
-      manager.create(UiTemplateSenderIdentifierEntity, { uiTemplateId: templateId, value, position }),
+  /** Replaces the template's rows in the uniqueness table, in the write's transaction. */
+  private async claimSenderIdentifiers(manager: EntityManager, template: UiTemplateEntity): Promise<void> {
+    await manager.delete(UiTemplateSenderIdentifierEntity, { uiTemplateId: template.id });
+    if (template.senderIdentifiers.length === 0) return;
+    await manager.insert(
+      UiTemplateSenderIdentifierEntity,
+      template.senderIdentifiers.map((value) => ({ uiTemplateId: template.id, value })),
     );
-    return rows.length > 0 ? manager.save(rows) : [];
   }
 
   /** One transaction per write; uniqueness violations become 400s on the property that caused them. */
@@ -154,6 +141,7 @@ function assignFields(template: UiTemplateEntity, body: UiTemplateFieldsDto): vo
       redirectUrl: link.redirectUrl,
       isNewTab: link.isNewTab ?? false,
     })) ?? null;
+  template.senderIdentifiers = [...(body.senderIdentifiers ?? [])];
   template.socialNetworks =
     body.socialNetworks?.map((network) => ({
       name: network.name,
