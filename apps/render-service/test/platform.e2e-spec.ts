@@ -2,7 +2,13 @@ import path from 'node:path';
 
 import { DataSource } from 'typeorm';
 
-import { itServesThePlatformRoutes, type RunningTestApp, startTestApp, TestClient, testToken } from '@portal/testing';
+import {
+  itServesThePlatformRoutes,
+  type RunningTestApp,
+  startTestApp,
+  TestClient,
+  testToken,
+} from '@portal/testing';
 
 import { createRenderApp } from '../src/render-app';
 import { RenderEnvironment, RENDER_ENV_DEFAULTS } from '../src/render-environment';
@@ -34,7 +40,9 @@ describe('render-service platform routes (HTTP, real PostgreSQL)', () => {
   });
 
   it('keeps its own migration history in its own table', async () => {
-    const rows = await running.app.get(DataSource).query('SELECT count(*)::int AS applied FROM render_migrations');
+    const rows = await running.app
+      .get(DataSource)
+      .query('SELECT count(*)::int AS applied FROM render_migrations');
     expect(rows).toEqual([{ applied: expect.any(Number) }]);
   });
 });

@@ -1,3 +1,4 @@
+import { DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
 
 import { ValidationProblemError } from '@portal/problem-details';
@@ -34,6 +35,16 @@ describe(databaseErrorTranslator.name, () => {
     expect(result?.code).toBe('DATABASE.23505');
     expect((result as ValidationProblemError).errors).toEqual({
       'person.account.username': ['The value is already used by another record.'],
+    });
+  });
+
+  it('translates an error of the pool itself, as EntityLookup raises it', () => {
+    const poolError = Object.assign(new DatabaseError('invalid byte sequence', 1, 'error'), {
+      code: '22021',
+    });
+
+    expect((sut(poolError) as ValidationProblemError).errors).toEqual({
+      $: ['The value contains a character the database cannot store.'],
     });
   });
 

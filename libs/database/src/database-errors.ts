@@ -1,3 +1,4 @@
+import { DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
 
 import { type DomainError, ValidationProblemError } from '@portal/problem-details';
@@ -28,14 +29,20 @@ const MESSAGES: Readonly<Record<string, string>> = {
  */
 export function databaseErrorTranslator(constraintPaths: ConstraintPaths = {}) {
   return (error: unknown): DomainError | undefined => {
-    if (!(error instanceof QueryFailedError)) return undefined;
-    const driverError = error.driverError as PostgresError;
-    const message = driverError.code ? MESSAGES[driverError.code] : undefined;
-    if (!message) return undefined;
+    const driverError = postgresErrorOf(error);
+    const message = driverError?.code ? MESSAGES[driverError.code] : undefined;
+    if (!driverError || !message) return undefined;
     const path =
       (driverError.constraint && constraintPaths[driverError.constraint]) ?? driverError.column ?? '$';
     return ValidationProblemError.of(path, message, `DATABASE.${driverError.code}`);
   };
+}
+
+/** From TypeORM (which wraps the driver's error) or from the pool directly (EntityLookup). */
+function postgresErrorOf(error: unknown): PostgresError | undefined {
+  if (error instanceof QueryFailedError) return error.driverError as PostgresError;
+  if (error instanceof DatabaseError) return error;
+  return undefined;
 }
 
 export const isUniqueViolation = (error: unknown, constraint?: string): error is QueryFailedError =>

@@ -4,3 +4,4 @@ export * from './database-errors';
 export * from './embedded-database';
 export * from './migrations';
 export * from './audited-entity';
+export * from './entity-lookup';

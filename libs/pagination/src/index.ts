@@ -4,4 +4,4 @@ export * from './page-query.dto';
 export * from './pagination-headers';
 export * from './pagination.interceptor';
 export * from './typeorm-page';
-export * from './api-paginated-response';
+export * from './paginated-list.decorator';

@@ -17,7 +17,6 @@ import {
   registerRequestLogging,
   RequestValidationPipe,
 } from '@portal/http-context';
-import { PaginationInterceptor } from '@portal/pagination';
 import { type ErrorTranslator, ProblemDetailsFilter, ProblemRenderer } from '@portal/problem-details';
 
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
@@ -82,7 +81,6 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
 
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalInterceptors(new PaginationInterceptor());
   app.useGlobalGuards(new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))));
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 

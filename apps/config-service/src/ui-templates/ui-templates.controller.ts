@@ -8,7 +8,7 @@ import {
 } from '@nestjs/swagger';
 
 import { RequireRoles } from '@portal/auth';
-import { ApiPaginatedResponse, type Page } from '@portal/pagination';
+import { PaginatedList, type Page } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { ListUiTemplatesQueryDto, ListUiTemplatesQueryV9Dto } from './dto/ui-template-list-query.dto';
@@ -31,7 +31,7 @@ export class UiTemplatesV10Controller {
   @Get()
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
   @ApiOperation({ summary: 'List UI templates' })
-  @ApiPaginatedResponse(UiTemplateResponse)
+  @PaginatedList(UiTemplateResponse)
   @ApiProblemResponses(400)
   async listUiTemplates(@Query() query: ListUiTemplatesQueryDto): Promise<Page<UiTemplateResponse>> {
     return (await this.uiTemplates.list(query)).map((template) =>
@@ -90,7 +90,7 @@ export class UiTemplatesV9Controller extends UiTemplatesV10Controller {
   @Get()
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
   @ApiOperation({ summary: 'List UI templates' })
-  @ApiPaginatedResponse(UiTemplateResponse)
+  @PaginatedList(UiTemplateResponse)
   @ApiProblemResponses(400)
   override listUiTemplates(@Query() query: ListUiTemplatesQueryV9Dto): Promise<Page<UiTemplateResponse>> {
     return super.listUiTemplates(query);

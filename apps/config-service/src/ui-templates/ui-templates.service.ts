@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
-import { isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
+import { EntityLookup, isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
 import { fetchPage, type OrderByWhitelist, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
@@ -28,7 +28,12 @@ export const UI_TEMPLATE_ORDER: OrderByWhitelist = {
 
 @Injectable()
 export class UiTemplatesService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  /** Reading one template by name is the service's hot path. */
+  private readonly byName: EntityLookup<UiTemplateEntity>;
+
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+    this.byName = new EntityLookup(dataSource, UiTemplateEntity, 'name');
+  }
 
   async list(query: ListUiTemplatesQueryDto): Promise<Page<UiTemplateEntity>> {
     const order = parseOrderBy(query.OrderBy, UI_TEMPLATE_ORDER);
@@ -43,7 +48,7 @@ export class UiTemplatesService {
   }
 
   async getByName(name: string): Promise<UiTemplateEntity> {
-    const template = await this.templates().findOneBy({ name });
+    const template = await this.byName.find(name);
     if (!template) throw notFound(name);
     return template;
   }

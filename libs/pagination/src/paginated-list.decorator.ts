@@ -1,12 +1,18 @@
-import { applyDecorators, type Type } from '@nestjs/common';
+import { applyDecorators, type Type, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
+
+import { PaginationInterceptor } from './pagination.interceptor';
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 const linkHeader = (description: string) => ({ description, schema: { type: 'string' } });
 
-/** Documents a list response: an array of `type` and the X-Pagination-* headers. */
-export const ApiPaginatedResponse = (type: Type): MethodDecorator =>
+/**
+ * A list route: its handler returns a Page, sent as an array of `type` with the X-Pagination-*
+ * headers (documented here). Only list routes pay for the interceptor.
+ */
+export const PaginatedList = (type: Type): MethodDecorator =>
   applyDecorators(
+    UseInterceptors(PaginationInterceptor),
     ApiOkResponse({
       type: [type],
       description: 'One page of items; HEAD on the same path returns the headers alone.',

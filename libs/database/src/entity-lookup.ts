@@ -1,0 +1,34 @@
+import type { Pool } from 'pg';
+import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+
+const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')}"`;
+
+/**
+ * A read of one row by one column for hot paths: its SQL is built once from the entity's
+ * metadata and runs on the pool directly, without building a query and hydrating an entity per
+ * request. It returns a plain object with the entity's property names (not an entity instance).
+ */
+export class EntityLookup<T extends ObjectLiteral> {
+  private readonly sql: string;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    entity: EntityTarget<T>,
+    property: keyof T & string,
+  ) {
+    const metadata = dataSource.getMetadata(entity);
+    const key = metadata.findColumnWithPropertyName(property);
+    if (!key) throw new Error(`${metadata.name} has no column for ${property}`);
+    const columns = metadata.columns.map(
+      (column) => `${quote(column.databaseName)} AS ${quote(column.propertyName)}`,
+    );
+    this.sql = `SELECT ${columns.join(', ')} FROM ${quote(metadata.tablePath)} WHERE ${quote(key.databaseName)} = $1 LIMIT 1`;
+  }
+
+  async find(value: unknown): Promise<T | undefined> {
+    const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
+    const { rows } = await pool.query<T>(this.sql, [value]);
+    return rows[0];
+  }
+}
