@@ -11,7 +11,11 @@ module.exports = {
     '^.+\\.ts$': ['@swc/jest', swcOptions()],
     '/node_modules/.+\\.m?js$': [
       '@swc/jest',
-      { swcrc: false, jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+      {
+        swcrc: false,
+        jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' },
+        module: { type: 'commonjs' },
+      },
     ],
   },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_ONLY_DEPENDENCIES.join('|')})/)`],

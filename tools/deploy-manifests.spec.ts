@@ -4,7 +4,6 @@ import path from 'node:path';
 
 import { loadAll } from 'js-yaml';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML is untyped
 type Manifest = Record<string, any>;
 
 interface LoadedManifest {

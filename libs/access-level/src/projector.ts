@@ -101,7 +101,7 @@ export class Projector {
           node.set(segment, WHOLE);
           break;
         }
-        const child: SelectionTree = existing ?? new Map();
+        const child: SelectionTree = existing ?? new Map<string, SelectionTree | typeof WHOLE>();
         node.set(segment, child);
         node = child;
       }
