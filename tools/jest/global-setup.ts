@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -18,13 +18,16 @@ export default async function globalSetup(): Promise<void> {
     process.env[TEST_ADMIN_URL_VARIABLE] = candidate;
     return;
   }
-  const dataDir = path.join(mkdtempSync(path.join(tmpdir(), 'portal-test-pg-')), 'data');
+  const folder = mkdtempSync(path.join(tmpdir(), 'portal-test-pg-'));
+  // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data folder.
+  chmodSync(folder, 0o755);
+  const dataDir = path.join(folder, 'data');
   process.stdout.write(
     `\nNo PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${dataDir}\n`,
   );
   const embedded = await startEmbeddedDatabase(dataDir);
   process.env[TEST_ADMIN_URL_VARIABLE] = embedded.adminUrl;
-  (globalThis as { portalEmbeddedDatabase?: unknown }).portalEmbeddedDatabase = embedded;
+  (globalThis as { portalEmbeddedDatabase?: unknown }).portalEmbeddedDatabase = { embedded, folder };
 }
 
 async function reachable(url: string): Promise<boolean> {
