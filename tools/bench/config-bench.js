@@ -32,7 +32,7 @@ const {
 const { loadEnv } = require('../../dist/libs/env/src');
 const { createLogger } = require('../../dist/libs/http-context/src');
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../../dist/libs/auth/src');
-const { startEmbeddedDatabase, ensureDatabase } = require('../../dist/libs/database/src');
+const { startEmbeddedDatabase, ensureDatabase, isReachable } = require('../../dist/libs/database/src');
 
 const TEMPLATE_COUNT = 200;
 const WARMUP_SECONDS = 2;
@@ -58,19 +58,6 @@ function workerCount() {
 }
 
 const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
-
-async function reachable(url) {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function withAdmin(adminUrl, work) {
   const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
@@ -241,7 +228,7 @@ async function main(cleanups) {
   const candidate = process.env.BENCH_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
   let adminUrl = candidate;
   let databaseSource = process.env.BENCH_DATABASE_ADMIN_URL ? 'BENCH_DATABASE_ADMIN_URL' : 'local';
-  if (!(await reachable(candidate))) {
+  if (!(await isReachable(candidate))) {
     const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-pg-'));
     console.log(`No PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${folder}`);
     // As root the engine runs as a `postgres` user, which must reach the data folder inside.

@@ -2,9 +2,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { Client } from 'pg';
-
-import { startEmbeddedDatabase } from '../../libs/database/src/embedded-database';
+import { isReachable, startEmbeddedDatabase } from '../../libs/database/src/embedded-database';
 import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
 
 /**
@@ -14,7 +12,7 @@ import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
 export default async function globalSetup(): Promise<void> {
   process.env.TZ = 'UTC';
   const candidate = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (await reachable(candidate)) {
+  if (await isReachable(candidate)) {
     process.env[TEST_ADMIN_URL_VARIABLE] = candidate;
     return;
   }
@@ -28,19 +26,6 @@ export default async function globalSetup(): Promise<void> {
   const embedded = await startEmbeddedDatabase(dataDir);
   process.env[TEST_ADMIN_URL_VARIABLE] = embedded.adminUrl;
   (globalThis as { portalEmbeddedDatabase?: unknown }).portalEmbeddedDatabase = { embedded, folder };
-}
-
-async function reachable(url: string): Promise<boolean> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');

@@ -102,3 +102,17 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** Whether a PostgreSQL server answers at `url` within two seconds. */
+export async function isReachable(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,6 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayUnique,
@@ -8,7 +7,6 @@ import {
   IsBoolean,
   IsDefined,
   IsInt,
-  IsObject,
   IsOptional,
   IsString,
   Length,
@@ -16,10 +14,17 @@ import {
   Max,
   Min,
   ValidateIf,
-  ValidateNested,
 } from 'class-validator';
 
-import { CreatedBy, OptionalText, RequiredText, UpdatedBy } from '@portal/http-context';
+import {
+  CreatedBy,
+  OptionalNestedArray,
+  OptionalText,
+  RequiredNested,
+  RequiredPattern,
+  RequiredText,
+  UpdatedBy,
+} from '@portal/http-context';
 
 /**
  * Bounds interfaces.md leaves open (2.3: "Lengths and formats ... not shown"), decided here and
@@ -63,14 +68,12 @@ export class ColorPaletteDto {
 }
 
 export class LogoDto {
-  @ApiProperty({
-    description: WEB_ADDRESS_MESSAGE.replace('$property', 'The image'),
-    maxLength: UI_TEMPLATE_BOUNDS.urlLength,
-  })
-  @IsDefined({ message: '$property is required' })
-  @IsString()
-  @Length(1, UI_TEMPLATE_BOUNDS.urlLength)
-  @Matches(WEB_ADDRESS, { message: WEB_ADDRESS_MESSAGE })
+  @RequiredPattern(
+    WEB_ADDRESS,
+    UI_TEMPLATE_BOUNDS.urlLength,
+    WEB_ADDRESS_MESSAGE,
+    'The image: an http(s) URL or a path.',
+  )
   readonly source: string;
 
   @ApiProperty({
@@ -106,16 +109,12 @@ export class UiLinkDto {
   @OptionalText(255, 'Internal description.')
   readonly description?: string | null;
 
-  @ApiProperty({
-    description: 'http(s) URL, path, mailto: or tel: address.',
-    maxLength: UI_TEMPLATE_BOUNDS.urlLength,
-  })
-  @IsDefined({ message: '$property is required' })
-  @IsString()
-  @Length(1, UI_TEMPLATE_BOUNDS.urlLength)
-  @Matches(LINK_ADDRESS, {
-    message: '$property must be an http(s) URL, a path starting with /, or a mailto: or tel: address',
-  })
+  @RequiredPattern(
+    LINK_ADDRESS,
+    UI_TEMPLATE_BOUNDS.urlLength,
+    '$property must be an http(s) URL, a path starting with /, or a mailto: or tel: address',
+    'http(s) URL, path, mailto: or tel: address.',
+  )
   readonly redirectUrl: string;
 
   @ApiPropertyOptional({ description: 'Open in a new tab.', default: false })
@@ -134,14 +133,12 @@ export class UiSocialNetworkDto {
   @OptionalText(255, 'Internal description.')
   readonly description?: string | null;
 
-  @ApiProperty({
-    description: WEB_ADDRESS_MESSAGE.replace('$property', 'The profile page'),
-    maxLength: UI_TEMPLATE_BOUNDS.urlLength,
-  })
-  @IsDefined({ message: '$property is required' })
-  @IsString()
-  @Length(1, UI_TEMPLATE_BOUNDS.urlLength)
-  @Matches(WEB_ADDRESS, { message: WEB_ADDRESS_MESSAGE })
+  @RequiredPattern(
+    WEB_ADDRESS,
+    UI_TEMPLATE_BOUNDS.urlLength,
+    WEB_ADDRESS_MESSAGE,
+    'The profile page: an http(s) URL or a path.',
+  )
   readonly redirectUrl: string;
 
   @RequiredText(
@@ -163,45 +160,19 @@ export class UiTemplateFieldsDto {
   @OptionalText(2000, 'CSS filter that adapts the colour of SVG images.')
   readonly svgCssFilter?: string | null;
 
-  @ApiProperty({ type: ColorPaletteDto })
-  @IsDefined({ message: '$property is required' })
-  @IsObject()
-  @ValidateNested()
-  @Type(() => ColorPaletteDto)
+  @RequiredNested(ColorPaletteDto)
   readonly colorPalette: ColorPaletteDto;
 
-  @ApiProperty({ type: LogoDto })
-  @IsDefined({ message: '$property is required' })
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LogoDto)
+  @RequiredNested(LogoDto)
   readonly headerLogo: LogoDto;
 
-  @ApiProperty({ type: LogoDto })
-  @IsDefined({ message: '$property is required' })
-  @IsObject()
-  @ValidateNested()
-  @Type(() => LogoDto)
+  @RequiredNested(LogoDto)
   readonly footerLogo: LogoDto;
 
-  @ApiPropertyOptional({ type: [UiLinkDto], nullable: true, maxItems: UI_TEMPLATE_BOUNDS.maxLinks })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxLinks)
-  @ValidateNested({ each: true })
-  @Type(() => UiLinkDto)
+  @OptionalNestedArray(UiLinkDto, UI_TEMPLATE_BOUNDS.maxLinks, 'Footer links.')
   readonly links?: UiLinkDto[] | null;
 
-  @ApiPropertyOptional({
-    type: [UiSocialNetworkDto],
-    nullable: true,
-    maxItems: UI_TEMPLATE_BOUNDS.maxSocialNetworks,
-  })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSocialNetworks)
-  @ValidateNested({ each: true })
-  @Type(() => UiSocialNetworkDto)
+  @OptionalNestedArray(UiSocialNetworkDto, UI_TEMPLATE_BOUNDS.maxSocialNetworks, 'Footer social networks.')
   readonly socialNetworks?: UiSocialNetworkDto[] | null;
 
   @ApiProperty({
