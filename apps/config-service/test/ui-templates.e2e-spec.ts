@@ -105,6 +105,22 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       ]);
     });
 
+    it('reads nested objects back in their documented key order', async () => {
+      const template = await create();
+      const read = await service.reader.get<Template>(`${V10}/${template.name}`);
+      expect(Object.keys(read.body.colorPalette)).toEqual(
+        Object.keys(uiTemplateBody()['colorPalette'] as object),
+      );
+      expect(Object.keys(read.body.headerLogo)).toEqual(['source', 'heightDesktop', 'heightMobile']);
+      expect(Object.keys(read.body.links[0])).toEqual([
+        'name',
+        'displayName',
+        'description',
+        'redirectUrl',
+        'isNewTab',
+      ]);
+    });
+
     it('accepts null links, social networks and sender identifiers', async () => {
       const template = await create({
         links: null,

@@ -1,5 +1,5 @@
 import type { UiTemplateResponse } from './dto/ui-template.response';
-import type { UiTemplateEntity } from './ui-template.entity';
+import type { ColorPalette, Logo, UiLink, UiSocialNetwork, UiTemplateEntity } from './ui-template.entity';
 
 /**
  * v10.0 puts the audit fields first, v9.1 last (interfaces 9); field order carries no meaning,
@@ -19,14 +19,54 @@ export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder
     displayName: entity.displayName,
     description: entity.description,
     svgCssFilter: entity.svgCssFilter,
-    colorPalette: entity.colorPalette,
-    headerLogo: entity.headerLogo,
-    footerLogo: entity.footerLogo,
-    links: entity.links,
-    socialNetworks: entity.socialNetworks,
+    colorPalette: colorPaletteOf(entity.colorPalette),
+    headerLogo: logoOf(entity.headerLogo),
+    footerLogo: logoOf(entity.footerLogo),
+    links: entity.links?.map(linkOf) ?? null,
+    socialNetworks: entity.socialNetworks?.map(socialNetworkOf) ?? null,
     senderIdentifiers: entity.senderIdentifiers,
   };
   return order === 'audit-first'
     ? { id: entity.id, ...audit, ...fields }
     : { id: entity.id, ...fields, ...audit };
 }
+
+/*
+ * The nested shapes, whitelisted and in their documented order: applied to request bodies before
+ * they are stored (no mass assignment) and to stored values before they are sent (jsonb keeps
+ * its own key order).
+ */
+
+export const colorPaletteOf = (palette: ColorPalette): ColorPalette => ({
+  primaryColor: palette.primaryColor,
+  primaryColorText: palette.primaryColorText,
+  primaryColorPill: palette.primaryColorPill,
+  secondaryColor: palette.secondaryColor,
+  secondaryColorLightOne: palette.secondaryColorLightOne,
+  secondaryColorLightTwo: palette.secondaryColorLightTwo,
+  tertiaryColor: palette.tertiaryColor,
+});
+
+export const logoOf = ({ source, heightDesktop, heightMobile }: Logo): Logo => ({
+  source,
+  heightDesktop,
+  heightMobile,
+});
+
+export const linkOf = (link: Omit<UiLink, 'description' | 'isNewTab'> & Partial<UiLink>): UiLink => ({
+  name: link.name,
+  displayName: link.displayName,
+  description: link.description ?? null,
+  redirectUrl: link.redirectUrl,
+  isNewTab: link.isNewTab ?? false,
+});
+
+export const socialNetworkOf = (
+  network: Omit<UiSocialNetwork, 'description'> & Partial<UiSocialNetwork>,
+): UiSocialNetwork => ({
+  name: network.name,
+  displayName: network.displayName,
+  description: network.description ?? null,
+  redirectUrl: network.redirectUrl,
+  icon: network.icon,
+});

@@ -17,6 +17,7 @@ import {
   UiTemplateSenderIdentifierEntity,
 } from './ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_UNIQUE, UiTemplateEntity } from './ui-template.entity';
+import { colorPaletteOf, linkOf, logoOf, socialNetworkOf } from './ui-template.mapper';
 
 export const UI_TEMPLATE_ORDER: OrderByWhitelist = {
   id: 'template.id',
@@ -127,41 +128,13 @@ function assignFields(template: UiTemplateEntity, body: UiTemplateFieldsDto): vo
   template.displayName = body.displayName;
   template.description = body.description ?? null;
   template.svgCssFilter = body.svgCssFilter ?? null;
-  template.colorPalette = {
-    primaryColor: body.colorPalette.primaryColor,
-    primaryColorText: body.colorPalette.primaryColorText,
-    primaryColorPill: body.colorPalette.primaryColorPill,
-    secondaryColor: body.colorPalette.secondaryColor,
-    secondaryColorLightOne: body.colorPalette.secondaryColorLightOne,
-    secondaryColorLightTwo: body.colorPalette.secondaryColorLightTwo,
-    tertiaryColor: body.colorPalette.tertiaryColor,
-  };
-  template.headerLogo = pickLogo(body.headerLogo);
-  template.footerLogo = pickLogo(body.footerLogo);
-  template.links =
-    body.links?.map((link) => ({
-      name: link.name,
-      displayName: link.displayName,
-      description: link.description ?? null,
-      redirectUrl: link.redirectUrl,
-      isNewTab: link.isNewTab ?? false,
-    })) ?? null;
+  template.colorPalette = colorPaletteOf(body.colorPalette);
+  template.headerLogo = logoOf(body.headerLogo);
+  template.footerLogo = logoOf(body.footerLogo);
+  template.links = body.links?.map(linkOf) ?? null;
+  template.socialNetworks = body.socialNetworks?.map(socialNetworkOf) ?? null;
   template.senderIdentifiers = [...(body.senderIdentifiers ?? [])];
-  template.socialNetworks =
-    body.socialNetworks?.map((network) => ({
-      name: network.name,
-      displayName: network.displayName,
-      description: network.description ?? null,
-      redirectUrl: network.redirectUrl,
-      icon: network.icon,
-    })) ?? null;
 }
-
-const pickLogo = ({ source, heightDesktop, heightMobile }: UiTemplateFieldsDto['headerLogo']) => ({
-  source,
-  heightDesktop,
-  heightMobile,
-});
 
 const notFound = (name: string): NotFoundError =>
   new NotFoundError(`No UI template is named '${name}'.`, 'UI_TEMPLATE.NOT_FOUND');
