@@ -2,7 +2,7 @@
 // Benchmarks config-service reads beside a bare Fastify + pg route doing the same single-row query,
 // all in this one process, on loopback, on a database of its own that is dropped at the end.
 // Usage: npm run bench:config   (builds dist/ first)
-// Environment: BENCH_SECONDS (default 10) per measured run, each after a discarded 2 s warm-up;
+// Environment: BENCH_ROUNDS (default 3) interleaved rounds; BENCH_SECONDS (default 5) per measured run, each after a discarded 2 s warm-up;
 //   BENCH_DATABASE_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres, else the
 //   embedded engine in a temporary folder); BENCH_WORKERS (default 1): worker threads autocannon
 //   sends from, so the load generator does not share the servers' event loop (0: same thread).
@@ -139,6 +139,8 @@ async function expectOk(label, url, headers, check) {
 
 async function startBareServer(databaseUrl, poolSize) {
   const pool = new Pool({ connectionString: databaseUrl, max: poolSize, application_name: 'bench-bare' });
+  // An idle client losing its connection (the database is dropped at the end) must not end the run.
+  pool.on('error', (error) => console.warn(`bare pool: ${error.message}`));
   const fastify = Fastify({ logger: false });
   fastify.get('/bare/:name', async (request, reply) => {
     const { rows } = await pool.query('SELECT * FROM ui_template WHERE name = $1', [request.params.name]);
@@ -213,11 +215,12 @@ function printTable(rows) {
 const round = (value, digits) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 async function main(cleanups) {
-  const seconds = positiveNumber('BENCH_SECONDS', 10);
+  const seconds = positiveNumber('BENCH_SECONDS', 5);
+  const rounds = positiveNumber('BENCH_ROUNDS', 3);
   const workers = workerCount();
   // Bounded: give up (and still clean up) if the whole run takes far longer than planned.
-  const runs = 3 * CONNECTIONS.length;
-  const limitMs = (runs * (seconds + WARMUP_SECONDS + 10) + 180) * 1000;
+  const plannedRuns = rounds * 3 * CONNECTIONS.length;
+  const limitMs = (plannedRuns * (seconds + WARMUP_SECONDS + 10) + 180) * 1000;
   setTimeout(() => {
     console.error(`Gave up after ${Math.round(limitMs / 1000)} s: the benchmark hung.`);
     stopping = true;
@@ -318,30 +321,56 @@ async function main(cleanups) {
     },
   ];
 
-  // 4. Measure: each scenario at each concurrency, a discarded warm-up before each run.
+  // 4. Measure: rounds of every scenario at each concurrency, interleaved so that the machine's
+  // drift touches service and baseline alike; each figure is the median over the rounds.
   console.log(
-    `Measuring ${scenarios.length * CONNECTIONS.length} runs of ${seconds} s (+${WARMUP_SECONDS} s warm-up each), ` +
-      `load from ${workers === 0 ? 'the main thread' : `${workers} worker thread(s)`}, ${cpus().length} CPUs`,
+    `Measuring ${rounds} rounds of ${scenarios.length * CONNECTIONS.length} runs of ${seconds} s ` +
+      `(+${WARMUP_SECONDS} s warm-up each), load from ` +
+      `${workers === 0 ? 'the main thread' : `${workers} worker thread(s)`}, ${cpus().length} CPUs`,
   );
-  const rows = [];
-  for (const scenario of scenarios) {
-    for (const connections of CONNECTIONS) {
-      const row = await measure(scenario, connections, seconds, workers);
-      console.log(
-        `  ${scenario.key} c${connections}: ${row.rps.toFixed(1)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms`,
-      );
-      rows.push(row);
+  const runs = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    for (const scenario of scenarios) {
+      for (const connections of CONNECTIONS) {
+        const run = await measure(scenario, connections, seconds, workers);
+        console.log(
+          `  round ${round} ${scenario.key} c${connections}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`,
+        );
+        runs.push({ ...run, round });
+      }
     }
   }
+  const rows = scenarios.flatMap((scenario) =>
+    CONNECTIONS.map((connections) => {
+      const mine = runs.filter((run) => run.scenario === scenario.key && run.connections === connections);
+      const sum = (field) => mine.reduce((total, run) => total + run[field], 0);
+      return {
+        ...mine[0],
+        rps: median(mine.map((run) => run.rps)),
+        p50: median(mine.map((run) => run.p50)),
+        p99: median(mine.map((run) => run.p99)),
+        total: sum('total'),
+        non2xx: sum('non2xx'),
+        errors: sum('errors'),
+        timeouts: sum('timeouts'),
+      };
+    }),
+  );
 
   // 5. Report.
   printTable(rows);
   const find = (key, connections) =>
     rows.find((row) => row.scenario === key && row.connections === connections);
   const ratio = find('read', 16).rps / find('bare', 16).rps;
+  const roundRatios = Array.from({ length: rounds }, (_, index) => {
+    const inRound = (key) =>
+      runs.find((run) => run.round === index + 1 && run.scenario === key && run.connections === 16);
+    return round(inRound('read').rps / inRound('bare').rps, 3);
+  });
   const met = ratio >= TARGET_RATIO;
   console.log(
-    `read_rps_c16 / bare_rps_c16 = ${ratio.toFixed(3)}: target >= ${TARGET_RATIO} ${met ? 'MET' : 'NOT MET'}`,
+    `read_rps_c16 / bare_rps_c16 = ${ratio.toFixed(3)} (medians of ${rounds} rounds; per round ${roundRatios.join(', ')}): ` +
+      `target >= ${TARGET_RATIO} ${met ? 'MET' : 'NOT MET'}`,
   );
 
   const summary = {};
@@ -358,6 +387,8 @@ async function main(cleanups) {
   }
   Object.assign(summary, {
     read_to_bare_ratio_c16: round(ratio, 3),
+    read_to_bare_ratio_c16_per_round: roundRatios,
+    rounds,
     target_ratio: TARGET_RATIO,
     target_met: met,
     non2xx_total: rows.reduce((sum, row) => sum + row.non2xx, 0),
@@ -370,6 +401,12 @@ async function main(cleanups) {
     node: process.version,
   });
   return summary;
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 async function runCleanups(cleanups) {
