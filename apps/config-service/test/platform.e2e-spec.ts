@@ -1,6 +1,11 @@
 import path from 'node:path';
 
-import { itServesThePlatformRoutes } from '@portal/testing';
+import { DataSource } from 'typeorm';
+
+import { itServesThePlatformRoutes, startTestApp, TestClient } from '@portal/testing';
+
+import { createConfigApp } from '../src/config-app';
+import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environment';
 
 import { startConfigService } from './config-test-app';
 
@@ -40,5 +45,26 @@ describe('config-service platform routes (HTTP, real PostgreSQL)', () => {
     const unauthorized = await service.anonymous.get<{ correlationId: string }>('/demo/v10-0/ui-templates');
     expect(unauthorized.status).toBe(401);
     expect(unauthorized.headers.get('x-correlation-id')).toBe(unauthorized.body.correlationId);
+  });
+});
+
+describe('config-service with MIGRATIONS_RUN=false', () => {
+  it('starts without touching the schema', async () => {
+    const running = await startTestApp({
+      label: 'config_no_migrations',
+      environment: ConfigEnvironment,
+      defaults: CONFIG_ENV_DEFAULTS,
+      env: { MIGRATIONS_RUN: 'false' },
+      createApp: createConfigApp,
+    });
+    try {
+      const [{ table }] = await running.app
+        .get(DataSource)
+        .query(`SELECT to_regclass('config_migrations') AS "table"`);
+      expect(table).toBeNull();
+      expect((await new TestClient(running.baseUrl).get('/health/live')).status).toBe(200);
+    } finally {
+      await running.close();
+    }
   });
 });
