@@ -1,3 +1,5 @@
+import { loadEnv } from '@portal/env';
+import { createLogger } from '@portal/http-context';
 import { startTestApp, TestClient, type TestRequest, testToken } from '@portal/testing';
 
 import { createRenderApp } from '../src/render-app';
@@ -27,6 +29,31 @@ export async function startRenderService(label: string, env: Record<string, stri
 }
 
 export type RenderService = Awaited<ReturnType<typeof startRenderService>>;
+
+/** Another instance of the service on the same database, as a second replica would run. */
+export async function startReplica(of: RenderService, env: Record<string, string> = {}) {
+  const replicaEnv = loadEnv(
+    RenderEnvironment,
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', RENDER_WORKERS: '2', ...env },
+    RENDER_ENV_DEFAULTS,
+  );
+  const app = await createRenderApp({
+    env: replicaEnv,
+    databaseUrl: of.database.url,
+    logger: createLogger('render_replica', replicaEnv.LOG_LEVEL),
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const client = new TestClient(
+    `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
+  );
+  return {
+    app,
+    renderer: client.withToken(await testToken(['RenderApi_Render'])),
+    editor: client.withToken(await testToken(['RenderApi_Templates'])),
+    close: () => app.close(),
+  };
+}
 
 export interface RenderBody {
   inputFormat?: unknown;

@@ -99,6 +99,18 @@ export class RenderPool {
     await this.piscina.destroy();
   }
 
+  /**
+   * One trivial task per worker, so that the service reports ready once its workers have loaded
+   * (a worker takes about a second), not on the first renders' time. Nest calls it at start-up.
+   */
+  async onModuleInit(): Promise<void> {
+    await Promise.all(
+      Array.from({ length: this.options.workers }, () =>
+        this.piscina.run({ kind: 'check', inputFormat: 'txt', template: '' } satisfies WorkerTask),
+      ),
+    );
+  }
+
   /** Nest calls this when the app closes. */
   onModuleDestroy(): Promise<void> {
     return this.close();
