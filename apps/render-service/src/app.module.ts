@@ -4,7 +4,10 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { renderDataSourceOptions } from './data-source';
-import { RenderEnvironment } from './render-environment';
+import { RenderCoreModule } from './render-core.module';
+import type { RenderEnvironment } from './render-environment';
+import { RenderModule } from './render/render.module';
+import { TemplatesModule } from './templates/templates.module';
 
 @Module({})
 export class AppModule {
@@ -14,8 +17,10 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(renderDataSourceOptions(databaseUrl, env.DATABASE_POOL_SIZE)),
         ServiceRuntimeModule.forRoot('render-service'),
+        RenderCoreModule.forRoot(env),
+        TemplatesModule,
+        RenderModule,
       ],
-      providers: [{ provide: RenderEnvironment, useValue: env }],
     };
   }
 }

@@ -1,5 +1,48 @@
+import { availableParallelism } from 'node:os';
+
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+
+import { EnvBoolean, EnvInt } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
-export class RenderEnvironment extends ServiceEnvironment {}
+/** render-service reads the common variables (contract 1, 2) and those of its worker pool. */
+export class RenderEnvironment extends ServiceEnvironment {
+  /** A render that runs longer (queue wait included) is stopped and answered 422 (contract 8). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  readonly RENDER_TIMEOUT_MS: number = 10_000;
+
+  /** Worker threads that render; one per core by default. */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(256)
+  readonly RENDER_WORKERS: number = availableParallelism();
+
+  /** Renders that may wait for a worker; past this the service answers 429 with Retry-After. */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(100_000)
+  readonly RENDER_QUEUE_LIMIT: number = 100;
+
+  /** A folder of TrueType fonts (`Family-Regular.ttf`, `-Bold`, `-Italic`, `-BoldItalic`) besides Roboto. */
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  readonly FONTS_DIR?: string;
+
+  /** Saves the README's example templates at start-up when missing; default on in development only. */
+  @IsOptional()
+  @EnvBoolean()
+  @IsBoolean()
+  readonly RENDER_DEMO_TEMPLATES?: boolean;
+
+  get demoTemplatesEnabled(): boolean {
+    return this.RENDER_DEMO_TEMPLATES ?? this.NODE_ENV === 'development';
+  }
+}
 
 export const RENDER_ENV_DEFAULTS = { PORT: '3002', EMBEDDED_DATABASE_DIR: '.data/render' };

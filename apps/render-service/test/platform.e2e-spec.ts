@@ -36,7 +36,12 @@ describe('render-service platform routes (HTTP, real PostgreSQL)', () => {
   itServesThePlatformRoutes(() => ({ anonymous, authenticated }), {
     openApiFile: path.join(__dirname, '..', 'openapi.json'),
     tenantPath: '/demo/v10-0',
-    expectedPaths: [],
+    expectedPaths: [
+      '/demo/v10-0/render',
+      '/demo/v10-0/templates',
+      '/demo/v10-0/templates/{templateName}',
+      '/demo/v10-0/templates/{templateName}/versions',
+    ],
   });
 
   it('keeps its own migration history in its own table', async () => {

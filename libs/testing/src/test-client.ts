@@ -5,6 +5,8 @@ export interface TestResponse<T = unknown> {
   readonly headers: Headers;
   readonly body: T;
   readonly text: string;
+  /** The body as received, for binary responses. */
+  readonly bytes: Uint8Array;
 }
 
 export interface TestRequest {
@@ -59,12 +61,14 @@ export class TestClient {
     if (payload === undefined && request.body !== undefined) payload = JSON.stringify(request.body);
     if (payload !== undefined) headers['content-type'] = request.contentType ?? 'application/json';
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
-    const text = await response.text();
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const text = new TextDecoder().decode(bytes);
     const isJson = /json/.test(response.headers.get('content-type') ?? '');
     return {
       status: response.status,
       headers: response.headers,
       text,
+      bytes,
       body: (isJson && text ? JSON.parse(text) : text) as T,
     };
   }

@@ -1,0 +1,58 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches } from 'class-validator';
+
+import { RequiredText } from '@portal/http-context';
+
+import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../rendering/formats';
+import { TEMPLATE_REFERENCE } from '../../templates/template-reference';
+
+/** Optional text that may be null; what it holds is checked when rendering (422, not 400). */
+const OptionalJsonText = (description: string): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ description, nullable: true, type: String }),
+    IsOptional(),
+    IsString(),
+  );
+
+/** RenderRequest (interfaces 2.4); the values and pairs the formats may take are in contract 8. */
+export class RenderRequestDto {
+  @RequiredText(1, 10, `The template's format: ${INPUT_FORMATS.join(', ')}. Another value: 422.`)
+  readonly inputFormat: string;
+
+  @RequiredText(
+    1,
+    10,
+    `${OUTPUT_FORMATS.join(', ')}: pdf from every input, html from html and md, txt from txt. Another value or pair: 422.`,
+  )
+  readonly outputFormat: string;
+
+  @OptionalJsonText('The data, as JSON text; the template reads it with Handlebars expressions.')
+  readonly data?: string | null;
+
+  @OptionalJsonText(
+    'A JSON object in text: pageSize, pageOrientation, pageMargins, info {title, author, subject, keywords}, ' +
+      'defaultFontSize, watermark, locale (de-CH, fr-CH, it-CH, en). Unknown options: 422.',
+  )
+  readonly rendererOptions?: string | null;
+
+  @OptionalJsonText('The template itself. Exactly one of templateData and templateName.')
+  readonly templateData?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'A saved template: its name (up to 50 characters) for the newest version, or `name@N` for version N. ' +
+      'Exactly one of templateData and templateName.',
+    nullable: true,
+    type: String,
+    pattern: TEMPLATE_REFERENCE.source,
+    example: 'invoice@3',
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(TEMPLATE_REFERENCE, {
+    message:
+      '$property must be a template name (up to 50 letters, digits and . _ ~ -), optionally followed by @N',
+  })
+  readonly templateName?: string | null;
+}

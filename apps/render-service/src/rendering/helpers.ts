@@ -1,0 +1,231 @@
+import type { HelperOptions } from 'handlebars';
+
+import { RenderError } from './render-error';
+
+/** Locales of the date and number helpers (`rendererOptions.locale`, or `locale=` on a helper). */
+export const LOCALES = ['de-CH', 'fr-CH', 'it-CH', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'de-CH';
+export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+const DATE_STYLES = ['short', 'medium', 'long', 'full'] as const;
+type DateStyle = (typeof DATE_STYLES)[number];
+
+type Helper = (...args: unknown[]) => unknown;
+
+/** A value as an error message shows it. */
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
+
+/** The helper's own options: Handlebars passes them last. */
+function split(args: unknown[]): { params: unknown[]; options: HelperOptions } {
+  return { params: args.slice(0, -1), options: args[args.length - 1] as HelperOptions };
+}
+
+function localeOf(helper: string, options: HelperOptions): Locale {
+  const requested: unknown = options.hash?.['locale'] ?? (options.data as { locale?: unknown })?.locale;
+  if (requested === undefined) return DEFAULT_LOCALE;
+  if (!isLocale(requested))
+    throw new RenderError(
+      'TEMPLATE.LOCALE',
+      `${helper}: locale must be one of ${LOCALES.join(', ')}, not '${shown(requested)}'.`,
+    );
+  return requested;
+}
+
+function numberOf(helper: string, value: unknown): number | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  if (!Number.isFinite(number))
+    throw new RenderError('TEMPLATE.NOT_A_NUMBER', `${helper}: '${shown(value)}' is not a number.`);
+  return number;
+}
+
+function dateOf(value: unknown): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date =
+    typeof value === 'number' || typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()))
+    throw new RenderError('TEMPLATE.NOT_A_DATE', `formatDate: '${shown(value)}' is not a date.`);
+  return date;
+}
+
+function decimalsOf(helper: string, value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 10)
+    throw new RenderError('TEMPLATE.DECIMALS', `${helper}: decimals must be an integer from 0 to 10.`);
+  return value;
+}
+
+// Intl formatters are costly to build and immutable: one per locale and settings, per worker.
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+/** `{{formatDate value [style] [time=style] [locale=..] [timeZone=..]}}`, style short|medium|long|full. */
+const formatDate: Helper = (...args) => {
+  const { params, options } = split(args);
+  const date = dateOf(params[0]);
+  if (!date) return '';
+  const style = (params[1] ?? 'medium') as DateStyle;
+  const timeStyle = options.hash?.['time'] as DateStyle | undefined;
+  for (const candidate of [style, timeStyle]) {
+    if (candidate !== undefined && !DATE_STYLES.includes(candidate))
+      throw new RenderError(
+        'TEMPLATE.DATE_STYLE',
+        `formatDate: style must be one of ${DATE_STYLES.join(', ')}, not '${shown(candidate)}'.`,
+      );
+  }
+  const timeZone: unknown = options.hash?.['timeZone'] ?? DEFAULT_TIME_ZONE;
+  if (typeof timeZone !== 'string')
+    throw new RenderError('TEMPLATE.TIME_ZONE', 'formatDate: timeZone must be a string.');
+  const locale = localeOf('formatDate', options);
+  try {
+    return cached(
+      `date|${locale}|${style}|${timeStyle ?? ''}|${timeZone}`,
+      () => new Intl.DateTimeFormat(locale, { dateStyle: style, timeStyle, timeZone }),
+    ).format(date);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new RenderError('TEMPLATE.TIME_ZONE', `formatDate: unknown time zone '${timeZone}'.`);
+    throw error;
+  }
+};
+
+/** `{{formatNumber value [decimals] [locale=..]}}`: grouped by the locale's rules. */
+const formatNumber: Helper = (...args) => {
+  const { params, options } = split(args);
+  const number = numberOf('formatNumber', params[0]);
+  if (number === undefined) return '';
+  const decimals = decimalsOf('formatNumber', params[1]);
+  const locale = localeOf('formatNumber', options);
+  return cached(
+    `number|${locale}|${decimals ?? ''}`,
+    () =>
+      new Intl.NumberFormat(
+        locale,
+        decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
+      ),
+  ).format(number);
+};
+
+/** `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount with two decimals. */
+const chf: Helper = (...args) => {
+  const { params, options } = split(args);
+  const number = numberOf('chf', params[0]);
+  if (number === undefined) return '';
+  const symbol = options.hash?.['symbol'] !== false;
+  const locale = localeOf('chf', options);
+  return cached(
+    `chf|${locale}|${symbol}`,
+    () =>
+      new Intl.NumberFormat(
+        locale,
+        symbol
+          ? { style: 'currency', currency: 'CHF' }
+          : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+      ),
+  ).format(number);
+};
+
+const isBlank = (value: unknown): boolean => value === null || value === undefined || value === '';
+
+/** `{{default value "fallback"}}`: the fallback when the value is missing or empty. */
+const defaultHelper: Helper = (...args) => {
+  const { params } = split(args);
+  return isBlank(params[0]) ? params[1] : params[0];
+};
+
+const arithmetic =
+  (name: string, operation: (a: number, b: number) => number): Helper =>
+  (...args) => {
+    const { params } = split(args);
+    const a = numberOf(name, params[0]) ?? 0;
+    const b = numberOf(name, params[1]) ?? 0;
+    const result = operation(a, b);
+    if (!Number.isFinite(result))
+      throw new RenderError('TEMPLATE.ARITHMETIC', `${name}: the result is not a finite number.`);
+    return result;
+  };
+
+/**
+ * `{{sum items "amount"}}` adds a field of each item (or the items themselves);
+ * `{{sum items "quantity" "unitPrice"}}` adds the products of two fields.
+ */
+const sum: Helper = (...args) => {
+  const { params } = split(args);
+  const [items, ...fields] = params;
+  if (isBlank(items)) return 0;
+  if (!Array.isArray(items)) throw new RenderError('TEMPLATE.SUM', 'sum: the first argument must be a list.');
+  const fieldOf = (item: unknown, field: unknown): unknown =>
+    typeof field === 'string' && item !== null && typeof item === 'object' && Object.hasOwn(item, field)
+      ? (item as Record<string, unknown>)[field]
+      : undefined;
+  const total = items.reduce((running: number, item: unknown) => {
+    if (fields.length === 0) return running + (numberOf('sum', item) ?? 0);
+    const product = fields.reduce(
+      (value: number, field) => value * (numberOf('sum', fieldOf(item, field)) ?? 0),
+      1,
+    );
+    return running + product;
+  }, 0);
+  if (!Number.isFinite(total))
+    throw new RenderError('TEMPLATE.ARITHMETIC', 'sum: the result is not a finite number.');
+  return total;
+};
+
+const comparison =
+  (operation: (a: unknown, b: unknown) => boolean): Helper =>
+  (...args) => {
+    const { params } = split(args);
+    return operation(params[0], params[1]);
+  };
+
+const ordered =
+  (name: string, operation: (a: number, b: number) => boolean): Helper =>
+  (...args) => {
+    const { params } = split(args);
+    return operation(numberOf(name, params[0]) ?? 0, numberOf(name, params[1]) ?? 0);
+  };
+
+const textHelper =
+  (transform: (text: string) => string): Helper =>
+  (...args) => {
+    const { params } = split(args);
+    return isBlank(params[0]) ? '' : transform(String(params[0]));
+  };
+
+/** Helpers every template may use besides Handlebars' own each, if, unless, with and lookup. */
+export const HELPERS: Readonly<Record<string, Helper>> = {
+  formatDate,
+  formatNumber,
+  chf,
+  default: defaultHelper,
+  add: arithmetic('add', (a, b) => a + b),
+  subtract: arithmetic('subtract', (a, b) => a - b),
+  multiply: arithmetic('multiply', (a, b) => a * b),
+  divide: arithmetic('divide', (a, b) => a / b),
+  sum,
+  eq: comparison((a, b) => a === b),
+  ne: comparison((a, b) => a !== b),
+  lt: ordered('lt', (a, b) => a < b),
+  lte: ordered('lte', (a, b) => a <= b),
+  gt: ordered('gt', (a, b) => a > b),
+  gte: ordered('gte', (a, b) => a >= b),
+  and: (...args) => split(args).params.every(Boolean),
+  or: (...args) => split(args).params.some(Boolean),
+  not: (...args) => !split(args).params[0],
+  upper: textHelper((text) => text.toUpperCase()),
+  lower: textHelper((text) => text.toLowerCase()),
+};
+
+export const BUILT_IN_HELPERS = ['each', 'if', 'unless', 'with', 'lookup'] as const;

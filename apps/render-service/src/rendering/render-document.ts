@@ -1,0 +1,166 @@
+import pdfmake from 'pdfmake';
+
+import { DEFAULT_FONT } from './fonts';
+import { type InputFormat, type OutputFormat, supportsPair } from './formats';
+import { DEFAULT_LOCALE } from './helpers';
+import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
+import { RenderError } from './render-error';
+import {
+  applyRendererOptions,
+  type DocumentDefinition,
+  parseRendererOptions,
+  type RendererOptions,
+} from './renderer-options';
+import { checkDocumentResources } from './resource-guard';
+import { checkTemplate, type TemplateCache } from './template-engine';
+
+/** One render, as the service hands it to a worker. */
+export interface RenderTask {
+  readonly kind: 'render';
+  readonly inputFormat: InputFormat;
+  readonly outputFormat: OutputFormat;
+  readonly template: string;
+  /** Names immutable template content (a saved version); inline templates go without. */
+  readonly templateKey?: string;
+  /** What the document records as its origin: `invoice@3`, or `inline@sha256:...`. */
+  readonly templateLabel: string;
+  readonly data: string | null;
+  readonly rendererOptions: string | null;
+}
+
+/** A save's check that the template compiles. */
+export interface CheckTask {
+  readonly kind: 'check';
+  readonly inputFormat: InputFormat;
+  readonly template: string;
+}
+
+export type WorkerTask = RenderTask | CheckTask;
+
+export interface RenderFailure {
+  readonly code: string;
+  readonly message: string;
+}
+
+export type RenderOutcome =
+  { readonly ok: true; readonly bytes: Uint8Array } | ({ readonly ok: false } & RenderFailure);
+
+function parseData(text: string | null): unknown {
+  if (text === null || text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RenderError(
+      'DATA.MALFORMED',
+      `data is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
+function parseDocument(text: string): DocumentDefinition {
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new RenderError(
+      'TEMPLATE.NOT_JSON',
+      'The json template did not produce valid JSON on this data' +
+        ` (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  // A bare array is the content alone.
+  if (Array.isArray(document)) return { content: document };
+  if (document === null || typeof document !== 'object')
+    throw new RenderError(
+      'TEMPLATE.NOT_A_DOCUMENT',
+      'A json template must produce a pdfmake document (a JSON object).',
+    );
+  if (!('content' in document))
+    throw new RenderError('TEMPLATE.NOT_A_DOCUMENT', "A pdfmake document needs 'content'.");
+  return document;
+}
+
+async function pdfOf(
+  document: DocumentDefinition,
+  options: RendererOptions,
+  templateLabel: string,
+): Promise<Uint8Array> {
+  const withOptions = applyRendererOptions(document, options);
+  const info = (withOptions['info'] ?? {}) as Record<string, unknown>;
+  const defaultStyle = (withOptions['defaultStyle'] ?? {}) as Record<string, unknown>;
+  const definition = {
+    ...withOptions,
+    // The template that produced the document, as a custom field of the PDF's information.
+    info: { ...info, Template: templateLabel },
+    defaultStyle: { font: DEFAULT_FONT, ...defaultStyle },
+  };
+  checkDocumentResources(definition);
+  try {
+    return await pdfmake.createPdf(definition).getBuffer();
+  } catch (error) {
+    if (error instanceof RenderError) throw error;
+    const message = error instanceof Error ? error.message : String(error);
+    throw new RenderError('DOCUMENT.INVALID', `pdfmake could not lay out the document: ${message}`);
+  }
+}
+
+const encoder = new TextEncoder();
+
+async function render(task: RenderTask, templates: TemplateCache): Promise<Uint8Array> {
+  const { inputFormat, outputFormat, templateLabel } = task;
+  if (!supportsPair(inputFormat, outputFormat))
+    throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
+  const options = parseRendererOptions(task.rendererOptions);
+  const data = parseData(task.data);
+  const text = templates
+    .get(task.template, inputFormat, task.templateKey)
+    .render({ data, locale: options.locale });
+
+  if (outputFormat === 'pdf') {
+    let document: DocumentDefinition;
+    switch (inputFormat) {
+      case 'json':
+        document = parseDocument(text);
+        break;
+      case 'html':
+        document = { content: await htmlToPdfContent(text) };
+        break;
+      case 'md':
+        document = { content: await htmlToPdfContent(await markdownToHtml(text)) };
+        break;
+      case 'txt':
+        document = { content: { text, preserveLeadingSpaces: true } };
+        break;
+    }
+    return pdfOf(document, options, templateLabel);
+  }
+  if (outputFormat === 'html') {
+    const html =
+      inputFormat === 'md'
+        ? htmlDocument(
+            await markdownToHtml(text),
+            templateLabel,
+            options.info?.title,
+            options.locale ?? DEFAULT_LOCALE,
+          )
+        : withTemplateMeta(text, templateLabel);
+    return encoder.encode(html);
+  }
+  return encoder.encode(text);
+}
+
+/** Runs a task; the client's errors come back as outcomes, anything else is thrown. */
+export async function runTask(task: WorkerTask, templates: TemplateCache): Promise<RenderOutcome> {
+  try {
+    if (task.kind === 'check') {
+      checkTemplate(task.template, task.inputFormat);
+      return { ok: true, bytes: new Uint8Array(0) };
+    }
+    return { ok: true, bytes: await render(task, templates) };
+  } catch (error) {
+    if (error instanceof RenderError) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof RangeError && /call stack/i.test(error.message))
+      return { ok: false, code: 'DOCUMENT.TOO_DEEP', message: 'The document nests too deeply.' };
+    throw error;
+  }
+}

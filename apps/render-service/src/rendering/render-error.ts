@@ -1,0 +1,13 @@
+/**
+ * A reason a template, its data or its options cannot become a document: the client's to fix,
+ * answered 422 with this message (contract 8). Anything else thrown while rendering is ours.
+ */
+export class RenderError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RenderError';
+  }
+}

@@ -1,0 +1,41 @@
+import { Logger } from '@nestjs/common';
+
+import { type DomainError, TooManyRequestsError, UnprocessableError } from '@portal/problem-details';
+
+import type { RenderFailure } from './render-document';
+import type { PoolRefusal } from './render-pool';
+
+const logger = new Logger('RenderPool');
+
+/** The client's template, data or options cannot become a document: 422 with the reason. */
+export const unprocessable = (failure: RenderFailure): UnprocessableError =>
+  new UnprocessableError(failure.message, `RENDER.${failure.code}`);
+
+/** The pool did not finish the task: busy (429), too slow (422) or the worker died (422). */
+export function poolErrorOf(refusal: PoolRefusal): DomainError {
+  switch (refusal.kind) {
+    case 'busy':
+      return new TooManyRequestsError(
+        refusal.retryAfterSeconds,
+        'Every render worker is busy and the queue is full; retry later.',
+      );
+    case 'timeout':
+      return new UnprocessableError(
+        `The render took longer than ${refusal.timeoutMs} ms and was stopped.`,
+        'RENDER.TIMEOUT',
+      );
+    case 'crashed':
+      // A worker that runs out of memory or fails unexpectedly: the document was too much.
+      logger.error({
+        msg: 'Render worker failed',
+        err:
+          refusal.error instanceof Error
+            ? { message: refusal.error.message, stack: refusal.error.stack }
+            : refusal.error,
+      });
+      return new UnprocessableError(
+        'The document could not be rendered: it exceeds what a render may use.',
+        'RENDER.FAILED',
+      );
+  }
+}

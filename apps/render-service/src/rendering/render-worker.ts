@@ -1,0 +1,26 @@
+import { workerData } from 'node:worker_threads';
+
+import Piscina from 'piscina';
+
+import { installFonts } from './fonts';
+import { type RenderFailure, runTask, type WorkerTask } from './render-document';
+import { TemplateCache } from './template-engine';
+
+/** What the pool gives each worker when it starts. */
+export interface RenderWorkerData {
+  readonly fontsDir?: string;
+}
+
+// Per worker, for its whole life: parsed fonts and compiled templates.
+installFonts((workerData as RenderWorkerData | undefined)?.fontsDir);
+const templates = new TemplateCache();
+
+/**
+ * The pool's entry point, off the service's event loop: the document's bytes (moved to the
+ * service's thread, not copied), or why the client's input cannot become a document.
+ */
+export default async function renderInWorker(task: WorkerTask): Promise<Uint8Array | RenderFailure> {
+  const outcome = await runTask(task, templates);
+  if (!outcome.ok) return { code: outcome.code, message: outcome.message };
+  return Piscina.move(outcome.bytes) as unknown as Uint8Array;
+}

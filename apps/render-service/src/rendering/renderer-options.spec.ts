@@ -1,0 +1,135 @@
+import { RenderError } from './render-error';
+import { applyRendererOptions, parseRendererOptions } from './renderer-options';
+
+const refusal = (text: string): RenderError => {
+  try {
+    parseRendererOptions(text);
+  } catch (error) {
+    expect(error).toBeInstanceOf(RenderError);
+    return error as RenderError;
+  }
+  throw new Error(`expected ${text} to be refused`);
+};
+
+describe(parseRendererOptions.name, () => {
+  it('reads every option', () => {
+    const options = parseRendererOptions(
+      JSON.stringify({
+        pageSize: 'a5',
+        pageOrientation: 'landscape',
+        pageMargins: [10, 20, 30, 40],
+        info: { title: 'T', author: 'A', subject: 'S', keywords: 'k1, k2' },
+        defaultFontSize: 9,
+        watermark: {
+          text: 'DRAFT',
+          color: 'red',
+          opacity: 0.2,
+          bold: true,
+          italics: false,
+          fontSize: 40,
+          angle: 30,
+        },
+        locale: 'it-CH',
+      }),
+    );
+    expect(options).toEqual({
+      pageSize: 'A5',
+      pageOrientation: 'landscape',
+      pageMargins: [10, 20, 30, 40],
+      info: { title: 'T', author: 'A', subject: 'S', keywords: 'k1, k2' },
+      defaultFontSize: 9,
+      watermark: {
+        text: 'DRAFT',
+        color: 'red',
+        opacity: 0.2,
+        bold: true,
+        italics: false,
+        fontSize: 40,
+        angle: 30,
+      },
+      locale: 'it-CH',
+    });
+  });
+
+  it.each([null, undefined, '', '  ', 'null', '{}'])('reads %p as no options', (text) => {
+    expect(parseRendererOptions(text)).toEqual({});
+  });
+
+  it('accepts margins as one number or two, sizes as {width, height}, a watermark as text', () => {
+    expect(
+      parseRendererOptions(
+        '{"pageMargins": 20, "pageSize": {"width": 300, "height": 400}, "watermark": "X"}',
+      ),
+    ).toEqual({
+      pageMargins: 20,
+      pageSize: { width: 300, height: 400 },
+      watermark: 'X',
+    });
+    expect(parseRendererOptions('{"pageMargins": [5, 6]}')).toEqual({ pageMargins: [5, 6] });
+  });
+
+  it('names every unknown option', () => {
+    const error = refusal('{"pageSize": "A4", "colour": "red", "compress": false}');
+    expect(error.code).toBe('OPTIONS.UNKNOWN');
+    expect(error.message).toContain('colour, compress');
+  });
+
+  it.each([
+    ['{', 'OPTIONS.MALFORMED', 'not valid JSON'],
+    ['[]', 'OPTIONS.MALFORMED', 'JSON object'],
+    ['"A4"', 'OPTIONS.MALFORMED', 'JSON object'],
+    ['{"pageSize": "A99"}', 'OPTIONS.INVALID', 'rendererOptions.pageSize'],
+    ['{"pageSize": {"width": 10}}', 'OPTIONS.INVALID', 'rendererOptions.pageSize.height'],
+    ['{"pageSize": {"width": 10, "height": 10, "depth": 1}}', 'OPTIONS.INVALID', 'depth'],
+    ['{"pageOrientation": "diagonal"}', 'OPTIONS.INVALID', 'rendererOptions.pageOrientation'],
+    ['{"pageMargins": [1, 2, 3]}', 'OPTIONS.INVALID', 'rendererOptions.pageMargins'],
+    ['{"pageMargins": -1}', 'OPTIONS.INVALID', 'rendererOptions.pageMargins'],
+    ['{"pageMargins": [1, "2"]}', 'OPTIONS.INVALID', 'rendererOptions.pageMargins[1]'],
+    ['{"info": {"title": 5}}', 'OPTIONS.INVALID', 'rendererOptions.info.title'],
+    ['{"info": {"creator": "me"}}', 'OPTIONS.INVALID', 'creator'],
+    ['{"info": "T"}', 'OPTIONS.INVALID', 'rendererOptions.info'],
+    ['{"defaultFontSize": 0}', 'OPTIONS.INVALID', 'rendererOptions.defaultFontSize'],
+    ['{"defaultFontSize": "12"}', 'OPTIONS.INVALID', 'rendererOptions.defaultFontSize'],
+    ['{"watermark": {"color": "red"}}', 'OPTIONS.INVALID', 'rendererOptions.watermark.text'],
+    ['{"watermark": {"text": "x", "image": "data:"}}', 'OPTIONS.INVALID', 'image'],
+    ['{"watermark": {"text": "x", "opacity": 2}}', 'OPTIONS.INVALID', 'rendererOptions.watermark.opacity'],
+    ['{"watermark": 5}', 'OPTIONS.INVALID', 'rendererOptions.watermark'],
+    ['{"locale": "de-DE"}', 'OPTIONS.INVALID', 'rendererOptions.locale'],
+  ])('refuses %s', (text, code, named) => {
+    const error = refusal(text);
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(named);
+  });
+});
+
+describe(applyRendererOptions.name, () => {
+  it('overrides what the document sets and keeps the rest', () => {
+    const document = {
+      content: ['x'],
+      pageSize: 'A4',
+      pageMargins: 40,
+      info: { title: 'Template title', author: 'Template author' },
+      defaultStyle: { font: 'Roboto', fontSize: 12 },
+      watermark: 'FROM TEMPLATE',
+    };
+    const result = applyRendererOptions(document, {
+      pageSize: 'LETTER',
+      pageOrientation: 'landscape',
+      pageMargins: [1, 2],
+      info: { title: 'Option title' },
+      defaultFontSize: 8,
+      watermark: { text: 'COPY' },
+      locale: 'en',
+    });
+    expect(result).toEqual({
+      content: ['x'],
+      pageSize: 'LETTER',
+      pageOrientation: 'landscape',
+      pageMargins: [1, 2],
+      info: { title: 'Option title', author: 'Template author' },
+      defaultStyle: { font: 'Roboto', fontSize: 8 },
+      watermark: { text: 'COPY' },
+    });
+    expect(applyRendererOptions(document, {})).toEqual(document);
+  });
+});

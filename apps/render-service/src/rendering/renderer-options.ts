@@ -1,0 +1,224 @@
+import standardPageSizes from 'pdfmake/js/standardPageSizes';
+
+import { isLocale, type Locale, LOCALES } from './helpers';
+import { RenderError } from './render-error';
+
+/** What `rendererOptions` may hold (contract 8), with pdfmake's names. */
+export interface RendererOptions {
+  readonly pageSize?: string | { width: number; height: number };
+  readonly pageOrientation?: 'portrait' | 'landscape';
+  readonly pageMargins?: number | [number, number] | [number, number, number, number];
+  readonly info?: Partial<Record<InfoField, string>>;
+  readonly defaultFontSize?: number;
+  readonly watermark?: string | Watermark;
+  readonly locale?: Locale;
+}
+
+interface Watermark {
+  text: string;
+  color?: string;
+  opacity?: number;
+  bold?: boolean;
+  italics?: boolean;
+  fontSize?: number;
+  angle?: number;
+  font?: string;
+}
+
+export const RENDERER_OPTIONS = [
+  'pageSize',
+  'pageOrientation',
+  'pageMargins',
+  'info',
+  'defaultFontSize',
+  'watermark',
+  'locale',
+] as const;
+
+const INFO_FIELDS = ['title', 'author', 'subject', 'keywords'] as const;
+type InfoField = (typeof INFO_FIELDS)[number];
+
+const WATERMARK_FIELDS = [
+  'text',
+  'color',
+  'opacity',
+  'bold',
+  'italics',
+  'fontSize',
+  'angle',
+  'font',
+] as const;
+
+// pdfmake's own table of named sizes.
+const PAGE_SIZES: ReadonlySet<string> = new Set(Object.keys(standardPageSizes));
+
+const MAX_MARGIN = 10_000;
+const MAX_PAGE_DIMENSION = 14_400;
+
+const fail = (option: string, message: string): never => {
+  throw new RenderError('OPTIONS.INVALID', `rendererOptions.${option} ${message}`);
+};
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+function unknownKeys(value: Record<string, unknown>, known: readonly string[]): string[] {
+  return Object.keys(value).filter((key) => !known.includes(key));
+}
+
+function finiteNumber(option: string, value: unknown, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
+    fail(option, `must be a number from ${min} to ${max}.`);
+  return value as number;
+}
+
+function pageSizeOf(value: unknown): RendererOptions['pageSize'] {
+  if (typeof value === 'string') {
+    if (!PAGE_SIZES.has(value.toUpperCase()))
+      fail(
+        'pageSize',
+        `must be a pdfmake page size (A4, LETTER, LEGAL, A3, ...) or {width, height}, not '${value}'.`,
+      );
+    return value.toUpperCase();
+  }
+  if (isPlainObject(value)) {
+    const extra = unknownKeys(value, ['width', 'height']);
+    if (extra.length > 0) fail('pageSize', `has unknown properties: ${extra.join(', ')}.`);
+    return {
+      width: finiteNumber('pageSize.width', value['width'], 1, MAX_PAGE_DIMENSION),
+      height: finiteNumber('pageSize.height', value['height'], 1, MAX_PAGE_DIMENSION),
+    };
+  }
+  return fail('pageSize', 'must be a page size name or {width, height} in points.');
+}
+
+function pageMarginsOf(value: unknown): RendererOptions['pageMargins'] {
+  if (typeof value === 'number') return finiteNumber('pageMargins', value, 0, MAX_MARGIN);
+  if (Array.isArray(value) && (value.length === 2 || value.length === 4)) {
+    return value.map((margin, index) =>
+      finiteNumber(`pageMargins[${index}]`, margin, 0, MAX_MARGIN),
+    ) as RendererOptions['pageMargins'];
+  }
+  return fail(
+    'pageMargins',
+    'must be a number or an array of 2 ([horizontal, vertical]) or 4 ([left, top, right, bottom]) numbers.',
+  );
+}
+
+function infoOf(value: unknown): RendererOptions['info'] {
+  if (!isPlainObject(value))
+    return fail('info', 'must be an object with title, author, subject or keywords.');
+  const extra = unknownKeys(value, INFO_FIELDS);
+  if (extra.length > 0)
+    fail('info', `has unknown properties: ${extra.join(', ')} (known: ${INFO_FIELDS.join(', ')}).`);
+  const info: Partial<Record<InfoField, string>> = {};
+  for (const field of INFO_FIELDS) {
+    const text = value[field];
+    if (text === undefined || text === null) continue;
+    if (typeof text !== 'string' || text.length > 10_000)
+      fail(`info.${field}`, 'must be a string of at most 10000 characters.');
+    info[field] = text as string;
+  }
+  return info;
+}
+
+function watermarkOf(value: unknown): RendererOptions['watermark'] {
+  if (typeof value === 'string') {
+    if (value.length === 0 || value.length > 1000) fail('watermark', 'must be 1 to 1000 characters.');
+    return value;
+  }
+  if (!isPlainObject(value))
+    return fail('watermark', "must be a text or pdfmake's watermark object {text, color, opacity, ...}.");
+  const extra = unknownKeys(value, WATERMARK_FIELDS);
+  if (extra.length > 0)
+    fail('watermark', `has unknown properties: ${extra.join(', ')} (known: ${WATERMARK_FIELDS.join(', ')}).`);
+  const { text, color, opacity, bold, italics, fontSize, angle, font } = value;
+  if (typeof text !== 'string' || text.length === 0 || text.length > 1000)
+    fail('watermark.text', 'is required: 1 to 1000 characters.');
+  const watermark: Watermark = { text: text as string };
+  if (color !== undefined) {
+    if (typeof color !== 'string' || color.length > 50)
+      fail('watermark.color', 'must be a colour name or #hex.');
+    watermark.color = color as string;
+  }
+  if (opacity !== undefined) watermark.opacity = finiteNumber('watermark.opacity', opacity, 0, 1);
+  if (fontSize !== undefined) watermark.fontSize = finiteNumber('watermark.fontSize', fontSize, 1, 1000);
+  if (angle !== undefined) watermark.angle = finiteNumber('watermark.angle', angle, -360, 360);
+  for (const [name, flag] of [
+    ['bold', bold],
+    ['italics', italics],
+  ] as const) {
+    if (flag === undefined) continue;
+    if (typeof flag !== 'boolean') fail(`watermark.${name}`, 'must be true or false.');
+    watermark[name] = flag as boolean;
+  }
+  if (font !== undefined) {
+    if (typeof font !== 'string' || font.length === 0 || font.length > 100)
+      fail('watermark.font', 'must be a font name.');
+    watermark.font = font as string;
+  }
+  return watermark;
+}
+
+/** Parses and checks `rendererOptions`; unknown options are refused by name. */
+export function parseRendererOptions(text: string | null | undefined): RendererOptions {
+  if (text === null || text === undefined || text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new RenderError(
+      'OPTIONS.MALFORMED',
+      `rendererOptions is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (value === null) return {};
+  if (!isPlainObject(value))
+    throw new RenderError('OPTIONS.MALFORMED', 'rendererOptions must be a JSON object.');
+  const unknown = unknownKeys(value, RENDERER_OPTIONS);
+  if (unknown.length > 0)
+    throw new RenderError(
+      'OPTIONS.UNKNOWN',
+      `Unknown renderer options: ${unknown.join(', ')} (known: ${RENDERER_OPTIONS.join(', ')}).`,
+    );
+  const options: { -readonly [K in keyof RendererOptions]: RendererOptions[K] } = {};
+  if (value['pageSize'] !== undefined) options.pageSize = pageSizeOf(value['pageSize']);
+  if (value['pageOrientation'] !== undefined) {
+    if (value['pageOrientation'] !== 'portrait' && value['pageOrientation'] !== 'landscape')
+      fail('pageOrientation', "must be 'portrait' or 'landscape'.");
+    options.pageOrientation = value['pageOrientation'] as 'portrait' | 'landscape';
+  }
+  if (value['pageMargins'] !== undefined) options.pageMargins = pageMarginsOf(value['pageMargins']);
+  if (value['info'] !== undefined) options.info = infoOf(value['info']);
+  if (value['defaultFontSize'] !== undefined)
+    options.defaultFontSize = finiteNumber('defaultFontSize', value['defaultFontSize'], 1, 1000);
+  if (value['watermark'] !== undefined) options.watermark = watermarkOf(value['watermark']);
+  if (value['locale'] !== undefined) {
+    if (!isLocale(value['locale'])) fail('locale', `must be one of ${LOCALES.join(', ')}.`);
+    options.locale = value['locale'] as Locale;
+  }
+  return options;
+}
+
+/** A pdfmake document definition as a template produced it: a plain JSON object. */
+export type DocumentDefinition = Record<string, unknown>;
+
+/** The options win over what the document sets (contract 8). */
+export function applyRendererOptions(
+  document: DocumentDefinition,
+  options: RendererOptions,
+): DocumentDefinition {
+  const result: DocumentDefinition = { ...document };
+  if (options.pageSize !== undefined) result['pageSize'] = options.pageSize;
+  if (options.pageOrientation !== undefined) result['pageOrientation'] = options.pageOrientation;
+  if (options.pageMargins !== undefined) result['pageMargins'] = options.pageMargins;
+  if (options.info !== undefined) {
+    result['info'] = { ...(isPlainObject(document['info']) ? document['info'] : {}), ...options.info };
+  }
+  if (options.defaultFontSize !== undefined) {
+    const defaultStyle = isPlainObject(document['defaultStyle']) ? document['defaultStyle'] : {};
+    result['defaultStyle'] = { ...defaultStyle, fontSize: options.defaultFontSize };
+  }
+  if (options.watermark !== undefined) result['watermark'] = options.watermark;
+  return result;
+}

@@ -1,0 +1,186 @@
+import { RenderError } from './render-error';
+import { checkTemplate, TemplateCache } from './template-engine';
+
+const sut = new TemplateCache();
+const run = (
+  source: string,
+  format: 'json' | 'html' | 'md' | 'txt',
+  data: unknown,
+  locale?: 'de-CH' | 'fr-CH' | 'it-CH' | 'en',
+) => sut.get(source, format).render({ data, locale });
+
+const refusal = (work: () => unknown): RenderError => {
+  try {
+    work();
+  } catch (error) {
+    expect(error).toBeInstanceOf(RenderError);
+    return error as RenderError;
+  }
+  throw new Error('expected a RenderError');
+};
+
+describe('template escaping by format', () => {
+  const hostile = {
+    name: '"}], "content": [{"text": "pwned"}], "x": ["',
+    script: '</script><img src=x onerror=alert(1)>',
+    mustache: '{{secret}} {{{secret}}}',
+    secret: 'SECRET',
+    size: '12, "color": "red"',
+  };
+
+  it('json: a value stays inside its string, whatever it holds', () => {
+    const output = run('{"content": [{"text": "Dear {{name}} {{script}} {{mustache}}"}]}', 'json', hostile);
+    expect(JSON.parse(output)).toEqual({
+      content: [{ text: `Dear ${hostile.name} ${hostile.script} ${hostile.mustache}` }],
+    });
+  });
+
+  it('json: a number stays a number and a string in its place makes the document invalid', () => {
+    const template = '{"content": "x", "fontSize": {{size}} }';
+    expect(JSON.parse(run(template, 'json', { size: 14 }))).toEqual({ content: 'x', fontSize: 14 });
+    expect(() => JSON.parse(run(template, 'json', hostile))).toThrow(SyntaxError);
+    expect(() => JSON.parse(run(template, 'json', { size: '[1, 2]' }))).toThrow(SyntaxError);
+  });
+
+  it('json: helpers and block output are escaped too', () => {
+    const output = run('{"text": "{{upper name}}{{#each items}}{{this}}{{/each}}"}', 'json', {
+      name: 'a"b',
+      items: ['"', '\\'],
+    });
+    expect(JSON.parse(output)).toEqual({ text: 'A"B"\\' });
+  });
+
+  it('html: values are text, never markup', () => {
+    const output = run('<p title="{{name}}">{{script}}</p>', 'html', hostile);
+    expect(output).toBe(
+      '<p title="&quot;}], &quot;content&quot;: [{&quot;text&quot;: &quot;pwned&quot;}], &quot;x&quot;: [&quot;">' +
+        '&lt;/script&gt;&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;</p>',
+    );
+  });
+
+  it('md: values cannot open emphasis, links, headings or HTML', () => {
+    expect(run('Hello {{x}}', 'md', { x: '**bold** [a](http://x) <b>\n# h' })).toBe(
+      'Hello \\*\\*bold\\*\\* \\[a\\]\\(http\\:\\/\\/x\\) \\<b\\> \\# h',
+    );
+  });
+
+  it('txt: values are written as they are', () => {
+    expect(run('Hello {{x}}', 'txt', { x: '<b>"x"</b>' })).toBe('Hello <b>"x"</b>');
+  });
+
+  it('never evaluates a mustache found in the data', () => {
+    for (const format of ['json', 'html', 'md', 'txt'] as const) {
+      expect(run('{{mustache}}', format, hostile)).not.toContain('SECRET');
+    }
+  });
+
+  it('does not read prototypes', () => {
+    expect(run('{{constructor}}{{__proto__}}{{toString}}', 'txt', {})).toBe('');
+    expect(run('{{name.constructor.name}}', 'txt', { name: 'x' })).toBe('');
+  });
+});
+
+describe('template checks', () => {
+  it.each([
+    ['triple-stash output', '{{{name}}}', 'TEMPLATE.UNESCAPED'],
+    ['ampersand output', '{{& name}}', 'TEMPLATE.UNESCAPED'],
+    ['a partial', '{{> header}}', 'TEMPLATE.PARTIAL'],
+    ['an unknown helper', '{{shell "rm -rf /"}}', 'TEMPLATE.SYNTAX'],
+    ['the log helper', '{{log "x"}}', 'TEMPLATE.SYNTAX'],
+    ['a syntax error', '{{#each items}}', 'TEMPLATE.SYNTAX'],
+    ['a closing }}} in JSON', '{"size": {{size}}}', 'TEMPLATE.SYNTAX'],
+  ])('refuses %s', (_case, source, code) => {
+    expect(refusal(() => checkTemplate(source, 'json')).code).toBe(code);
+    expect(refusal(() => sut.get(source, 'html')).code).toBe(code);
+  });
+
+  it('names the line of an unescaped output', () => {
+    expect(refusal(() => checkTemplate('a\n b {{{x}}}', 'html')).message).toContain('line 2, column 4');
+  });
+});
+
+describe('helpers', () => {
+  const data = {
+    date: '2026-03-05',
+    amount: 1234567.5,
+    n: 0.125,
+    empty: '',
+    items: [
+      { q: 2, p: 1.5 },
+      { q: 1, p: 10 },
+    ],
+  };
+
+  it.each([
+    ['de-CH', '5. März 2026', "1'234'567.50", "CHF 1'234'567.50", '0.13'],
+    ['fr-CH', '5 mars 2026', '1 234 567,50', '1 234 567.50 CHF', '0,13'],
+    ['it-CH', '5 marzo 2026', "1'234'567.50", "CHF 1'234'567.50", '0.13'],
+    ['en', 'March 5, 2026', '1,234,567.50', 'CHF 1,234,567.50', '0.13'],
+  ] as const)('format dates, numbers and CHF amounts in %s', (locale, date, number, amount, small) => {
+    const output = run(
+      '{{formatDate date "long"}}|{{formatNumber amount 2}}|{{chf amount}}|{{formatNumber n 2}}',
+      'txt',
+      data,
+      locale,
+    );
+    // CLDR's separators: narrow no-break spaces in French, apostrophes (’ or ') in German and Italian.
+    expect(output.replace(/[\u202f\u00a0]/g, ' ').replace(/’/g, "'")).toBe(
+      `${date}|${number}|${amount}|${small}`,
+    );
+  });
+
+  it('lets a helper choose its locale, and refuses unknown locales', () => {
+    expect(run('{{formatDate date "short" locale="en"}}', 'txt', data, 'de-CH')).toBe('3/5/26');
+    expect(refusal(() => run('{{chf amount locale="xx"}}', 'txt', data)).code).toBe('TEMPLATE.LOCALE');
+  });
+
+  it('formats date and time in Swiss time', () => {
+    expect(
+      run('{{formatDate at "medium" time="short"}}', 'txt', { at: '2026-07-01T08:15:00Z' }, 'de-CH'),
+    ).toBe('01.07.2026, 10:15');
+  });
+
+  it('falls back to defaults, leaves missing values empty, refuses what is not a number or date', () => {
+    expect(run('{{default empty "n/a"}} {{default missing 3}} {{default amount 0}}', 'txt', data)).toBe(
+      'n/a 3 1234567.5',
+    );
+    expect(run('[{{formatDate missing}}{{chf missing}}{{formatNumber missing}}]', 'txt', data)).toBe('[]');
+    expect(refusal(() => run('{{chf "abc"}}', 'txt', {})).code).toBe('TEMPLATE.NOT_A_NUMBER');
+    expect(refusal(() => run('{{formatDate "someday"}}', 'txt', {})).code).toBe('TEMPLATE.NOT_A_DATE');
+    expect(refusal(() => run('{{formatDate date "weekly"}}', 'txt', data)).code).toBe('TEMPLATE.DATE_STYLE');
+  });
+
+  it('computes', () => {
+    expect(
+      run(
+        '{{sum items "q" "p"}} {{sum items "q"}} {{multiply 3 (add 1 2)}} {{divide 1 4}} {{subtract 1 3}}',
+        'txt',
+        data,
+      ),
+    ).toBe('13 3 9 0.25 -2');
+    expect(refusal(() => run('{{divide 1 0}}', 'txt', {})).code).toBe('TEMPLATE.ARITHMETIC');
+  });
+
+  it('offers each, if, unless, with and comparisons', () => {
+    const template =
+      '{{#each items}}{{@index}}:{{q}}{{#unless @last}},{{/unless}}{{/each}}' +
+      '{{#with items.[1]}} p={{p}}{{/with}}' +
+      '{{#if (and (gt amount 1000) (eq empty ""))}} big{{else}} small{{/if}}' +
+      '{{#if (or (lt n 0) (not n))}} neg{{/if}}{{#if (gte 2 2)}} ge{{/if}}{{#if (ne 1 2)}} ne{{/if}}' +
+      ' {{upper "straße"}} {{lower "ÉCOLE"}}';
+    expect(run(template, 'txt', data)).toBe('0:2,1:1 p=10 big ge ne STRASSE école');
+  });
+});
+
+describe(TemplateCache.name, () => {
+  it('compiles a template once per content and key', () => {
+    const cache = new TemplateCache(2);
+    const first = cache.get('{{a}}', 'txt');
+    expect(cache.get('{{a}}', 'txt')).toBe(first);
+    expect(cache.get('{{a}}', 'html')).not.toBe(first);
+    cache.get('{{b}}', 'txt');
+    expect(cache.size).toBe(2);
+    expect(cache.get('{{a}}', 'txt')).not.toBe(first);
+    expect(cache.get('ignored', 'txt', 'version:7')).toBe(cache.get('other', 'txt', 'version:7'));
+  });
+});

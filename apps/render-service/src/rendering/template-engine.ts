@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+
+import Handlebars from 'handlebars';
+
+import { type Escape, ESCAPES } from './escaping';
+import type { InputFormat } from './formats';
+import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale } from './helpers';
+import { RenderError } from './render-error';
+
+type TemplateFunction = (context: unknown, options?: { data?: Record<string, unknown> }) => string;
+
+/** The helper the compiled code calls for every `{{value}}`; no template can name it. */
+const ESCAPE_HELPER = '$escape';
+
+interface JavaScriptCompilerPrototype {
+  pushSource(source: unknown): void;
+  appendToBuffer(source: unknown): unknown;
+  aliasable(name: string): unknown;
+  popStack(): unknown;
+  appendEscaped(): void;
+  compiler: unknown;
+}
+
+/**
+ * One Handlebars environment per input format whose `{{value}}` goes through that format's
+ * escape. Handlebars' own escapeExpression is shared by every environment, so the compiled code
+ * calls a helper instead (the subclass is what Handlebars' docs suggest for such changes).
+ */
+function environmentFor(escape: Escape): typeof Handlebars {
+  const environment = Handlebars.create();
+  const Base = (environment as unknown as { JavaScriptCompiler: new () => JavaScriptCompilerPrototype })
+    .JavaScriptCompiler;
+  class EscapingCompiler extends Base {
+    override appendEscaped(): void {
+      // The empty object is the options argument Handlebars' helper wrapper expects last.
+      this.pushSource(
+        this.appendToBuffer([
+          this.aliasable(`container.helpers[${JSON.stringify(ESCAPE_HELPER)}]`),
+          '(',
+          this.popStack(),
+          ', {})',
+        ]),
+      );
+    }
+  }
+  // Child programs (each, if, ...) are compiled by `new this.compiler()`.
+  EscapingCompiler.prototype.compiler = EscapingCompiler;
+  (environment as unknown as { JavaScriptCompiler: unknown }).JavaScriptCompiler = EscapingCompiler;
+  // `log` writes to the process's console: templates do not reach the process.
+  environment.unregisterHelper('log');
+  environment.registerHelper(ESCAPE_HELPER, (value: unknown) => escape(value));
+  for (const [name, helper] of Object.entries(HELPERS)) environment.registerHelper(name, helper);
+  return environment;
+}
+
+// Handlebars' own `log` (and the missing-helper hooks) are known unless said otherwise.
+const KNOWN_HELPERS: Record<string, boolean> = {
+  ...Object.fromEntries([...BUILT_IN_HELPERS, ...Object.keys(HELPERS)].map((name) => [name, true])),
+  log: false,
+};
+
+// Handlebars writes warnings (a denied prototype property, say) to the console: not for templates.
+Handlebars.logger.level = 4;
+
+const COMPILE_OPTIONS = {
+  knownHelpers: KNOWN_HELPERS,
+  knownHelpersOnly: true,
+  noEscape: false,
+  strict: false,
+} as const;
+
+const ENVIRONMENTS: Readonly<Record<InputFormat, typeof Handlebars>> = {
+  json: environmentFor(ESCAPES.json),
+  html: environmentFor(ESCAPES.html),
+  md: environmentFor(ESCAPES.md),
+  txt: environmentFor(ESCAPES.txt),
+};
+
+type Node = { type: string; loc?: { start: { line: number; column: number } } } & Record<string, unknown>;
+
+const where = (node: Node): string =>
+  node.loc ? ` (line ${node.loc.start.line}, column ${node.loc.start.column + 1})` : '';
+
+/** Refuses what could let a value out of its escaping or reach outside the template. */
+function checkNode(node: Node | null | undefined): void {
+  if (!node) return;
+  switch (node.type) {
+    case 'Program':
+      (node['body'] as Node[]).forEach(checkNode);
+      return;
+    case 'MustacheStatement':
+      if (node['escaped'] === false)
+        throw new RenderError(
+          'TEMPLATE.UNESCAPED',
+          `Unescaped output ({{{ }}} or {{& }}) is not allowed${where(node)}; ` +
+            'in JSON templates leave a space between a closing }} and a }.',
+        );
+      return;
+    case 'BlockStatement':
+      checkNode(node['program'] as Node);
+      checkNode(node['inverse'] as Node);
+      return;
+    case 'PartialStatement':
+    case 'PartialBlockStatement':
+      throw new RenderError('TEMPLATE.PARTIAL', `Partials ({{> }}) are not supported${where(node)}.`);
+    case 'DecoratorBlock':
+    case 'Decorator':
+      throw new RenderError('TEMPLATE.DECORATOR', `Decorators ({{* }}) are not supported${where(node)}.`);
+    default:
+      return;
+  }
+}
+
+function parse(source: string): hbs.AST.Program {
+  let program: hbs.AST.Program;
+  try {
+    program = Handlebars.parse(source);
+  } catch (error) {
+    throw new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${messageOf(error)}`);
+  }
+  checkNode(program as unknown as Node);
+  return program;
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Checks a template as a save does: it parses, and names only known helpers. */
+export function checkTemplate(source: string, format: InputFormat): void {
+  const program = parse(source);
+  try {
+    ENVIRONMENTS[format].precompile(program, COMPILE_OPTIONS);
+  } catch (error) {
+    throw new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${messageOf(error)}`);
+  }
+}
+
+export interface TemplateRun {
+  readonly data: unknown;
+  readonly locale: Locale | undefined;
+}
+
+/** A compiled template, ready to be run on data any number of times. */
+export class CompiledTemplate {
+  constructor(private readonly run: TemplateFunction) {}
+
+  render({ data, locale }: TemplateRun): string {
+    try {
+      return this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE } });
+    } catch (error) {
+      if (error instanceof RenderError) throw error;
+      if (error instanceof RangeError && /call stack/i.test(error.message))
+        throw new RenderError('TEMPLATE.TOO_DEEP', 'The template or its data nests too deeply.');
+      throw new RenderError('TEMPLATE.RUNTIME', `The template failed on this data: ${messageOf(error)}`);
+    }
+  }
+}
+
+interface HandlebarsInternals {
+  Compiler: new () => { compile(program: hbs.AST.Program, options: object): unknown };
+  JavaScriptCompiler: new () => {
+    compile(environment: unknown, options: object, context: undefined, asObject: true): TemplateSpecification;
+  };
+}
+
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
+
+/** Handlebars' own compile, done now rather than on the first run, so errors surface here. */
+function compile(source: string, format: InputFormat): CompiledTemplate {
+  const program = parse(source);
+  const environment = ENVIRONMENTS[format];
+  const internals = environment as unknown as HandlebarsInternals;
+  const options = { ...COMPILE_OPTIONS, data: true };
+  let run: TemplateFunction;
+  try {
+    const compiled = new internals.Compiler().compile(program, options);
+    const specification = new internals.JavaScriptCompiler().compile(compiled, options, undefined, true);
+    run = environment.template(specification);
+  } catch (error) {
+    throw new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${messageOf(error)}`);
+  }
+  return new CompiledTemplate(run);
+}
+
+/** Compiled templates of this worker, by content: a save never changes what a key compiles to. */
+export class TemplateCache {
+  private readonly entries = new Map<string, CompiledTemplate>();
+
+  constructor(private readonly capacity = 256) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** `key` names immutable content (a saved version); inline templates are keyed by their hash. */
+  get(source: string, format: InputFormat, key?: string): CompiledTemplate {
+    const cacheKey = `${format}:${key ?? `sha256:${createHash('sha256').update(source).digest('hex')}`}`;
+    let compiled = this.entries.get(cacheKey);
+    if (compiled) {
+      // Most recently used last.
+      this.entries.delete(cacheKey);
+    } else {
+      compiled = compile(source, format);
+      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+    }
+    this.entries.set(cacheKey, compiled);
+    return compiled;
+  }
+}

@@ -1,0 +1,26 @@
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+
+import { RenderEnvironment } from '../render-environment';
+import { DEMO_TEMPLATES } from './demo-templates';
+import { TemplatesService } from './templates.service';
+
+/** Saves the README's examples at start-up where no template has their name yet. */
+@Injectable()
+export class DemoTemplatesLoader implements OnApplicationBootstrap {
+  private readonly logger = new Logger(DemoTemplatesLoader.name);
+
+  constructor(
+    private readonly env: RenderEnvironment,
+    private readonly templates: TemplatesService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.env.demoTemplatesEnabled) return;
+    const saved: string[] = [];
+    for (const demo of DEMO_TEMPLATES) {
+      if (await this.templates.saveIfMissing(demo.name, demo.inputFormat, demo.template, 'demo'))
+        saved.push(demo.name);
+    }
+    if (saved.length > 0) this.logger.log({ msg: 'Demo templates saved', templates: saved });
+  }
+}

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsOptional, IsString, Length, MinLength } from 'class-validator';
+
+import { INPUT_FORMATS } from '../../rendering/formats';
+
+/** SaveTemplateRequest (interfaces 2.4), plus the template's input format and the saver. */
+export class SaveTemplateDto {
+  @ApiProperty({
+    description: 'The Handlebars template text (README: "The template language"). Non-empty.',
+    minLength: 1,
+  })
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @MinLength(1, { message: '$property must not be empty' })
+  readonly data: string;
+
+  @ApiPropertyOptional({
+    description:
+      'The format the template is written in. Stored with the template: a render must then ask for it ' +
+      '(422 otherwise). Left out, the render request decides. Another value than these is a 422.',
+    enum: INPUT_FORMATS,
+    nullable: true,
+    type: String,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 10)
+  readonly inputFormat?: string | null;
+
+  @ApiPropertyOptional({
+    description: "Who saves this version; defaults to the token's subject.",
+    minLength: 1,
+    maxLength: 100,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 100)
+  readonly createdBy?: string;
+}

@@ -1,0 +1,97 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+
+import { CurrentPrincipal, type Principal, RequireRoles } from '@portal/auth';
+import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
+import { ApiProblemResponses } from '@portal/problem-details';
+
+import { SaveTemplateDto } from './dto/save-template.dto';
+import { TemplateResponse, TemplateSummaryResponse, TemplateVersionResponse } from './dto/template.response';
+import { toTemplateResponse, toTemplateSummary, toTemplateVersionResponse } from './template.mapper';
+import { TemplatesService } from './templates.service';
+
+export const RENDER_TEMPLATES = 'RenderApi_Templates';
+
+const NAME_PARAMETER = {
+  name: 'templateName',
+  description: 'Up to 50 letters, digits and . _ ~ -',
+};
+
+@ApiTags('Templates')
+@ApiProblemResponses(401, 403)
+@RequireRoles(RENDER_TEMPLATES)
+@Controller('v10-0/templates')
+export class TemplatesController {
+  constructor(private readonly templates: TemplatesService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List saved templates (newest version of each, without the text)' })
+  @PaginatedList(TemplateSummaryResponse)
+  @ApiProblemResponses(400)
+  async listTemplates(@Query() query: PageQueryDto): Promise<Page<TemplateSummaryResponse>> {
+    const page = await this.templates.list(query);
+    const formats = await this.templates.inputFormatsOf(page.items);
+    return page.map((template) => toTemplateSummary(template, formats.get(template.id) ?? null));
+  }
+
+  @Put(':templateName')
+  @ApiOperation({
+    summary: 'Save a template: a new version, 201 for a new name, 200 for a new version of a saved one',
+    description:
+      'A template that does not compile is refused (422) and not saved. Every save keeps a new, immutable version.',
+  })
+  @ApiParam(NAME_PARAMETER)
+  @ApiCreatedResponse({ type: TemplateResponse, description: 'The first version of a new template.' })
+  @ApiOkResponse({ type: TemplateResponse, description: 'A new version of a saved template.' })
+  @ApiProblemResponses(400, 413, 415, 422, 429)
+  async saveTemplate(
+    @Param('templateName') name: string,
+    @Body() body: SaveTemplateDto,
+    @CurrentPrincipal() principal: Principal | undefined,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const savedBy = body.createdBy ?? principal?.subject.slice(0, 100) ?? 'unknown';
+    const { template, version, created } = await this.templates.save(name, body, savedBy || 'unknown');
+    await reply.status(created ? 201 : 200).send(toTemplateResponse(template, version));
+  }
+
+  @Get(':templateName')
+  @ApiOperation({ summary: 'Read a template: its newest version, or version N as `name@N`' })
+  @ApiParam({ ...NAME_PARAMETER, description: 'The name, or `name@N` for version N.' })
+  @ApiOkResponse({ type: TemplateResponse })
+  @ApiProblemResponses(404)
+  async readTemplate(@Param('templateName') reference: string): Promise<TemplateResponse> {
+    const { template, version } = await this.templates.get(reference);
+    return toTemplateResponse(template, version);
+  }
+
+  @Get(':templateName/versions')
+  @ApiOperation({ summary: 'List the saved versions of a template (without the text)' })
+  @ApiParam(NAME_PARAMETER)
+  @PaginatedList(TemplateVersionResponse)
+  @ApiProblemResponses(400, 404)
+  async listTemplateVersions(
+    @Param('templateName') name: string,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<TemplateVersionResponse>> {
+    return (await this.templates.versions(name, query)).map(toTemplateVersionResponse);
+  }
+
+  @Delete(':templateName')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete a template with all its versions' })
+  @ApiParam(NAME_PARAMETER)
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblemResponses(404)
+  async deleteTemplate(@Param('templateName') name: string): Promise<void> {
+    await this.templates.delete(name);
+  }
+}

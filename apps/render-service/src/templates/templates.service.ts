@@ -1,0 +1,261 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+import {
+  fetchPage,
+  type OrderByWhitelist,
+  type Page,
+  type PageQueryDto,
+  pageRequestOf,
+  parseOrderBy,
+} from '@portal/pagination';
+import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
+
+import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../rendering/formats';
+import { RenderPool } from '../rendering/render-pool';
+import { poolErrorOf, unprocessable } from '../rendering/render-problems';
+import type { SaveTemplateDto } from './dto/save-template.dto';
+import { type ResolvedTemplate, ResolvedTemplateCache } from './resolved-template-cache';
+import { TEMPLATE_INVALIDATION, type TemplateInvalidation } from './template-invalidation';
+import {
+  parseTemplateReference,
+  TEMPLATE_NAME,
+  TEMPLATE_NAME_RULE,
+  type TemplateReference,
+} from './template-reference';
+import { RenderTemplateVersionEntity } from './template-version.entity';
+import { RenderTemplateEntity } from './template.entity';
+
+export const TEMPLATE_ORDER: OrderByWhitelist = {
+  id: 'template.id',
+  name: 'template.name',
+  createStamp: 'template.createStamp',
+  updateStamp: 'template.updateStamp',
+};
+
+export const VERSION_ORDER: OrderByWhitelist = {
+  id: 'version.id',
+  version: 'version.version',
+  createStamp: 'version.createStamp',
+};
+
+export interface SavedVersion {
+  readonly template: RenderTemplateEntity;
+  readonly version: RenderTemplateVersionEntity;
+}
+
+interface UpsertedRow {
+  id: number;
+  latest_version: number;
+  created_by: string;
+  create_stamp: Date;
+  inserted: boolean;
+}
+
+@Injectable()
+export class TemplatesService implements OnModuleInit, OnModuleDestroy {
+  private readonly cache = new ResolvedTemplateCache();
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly pool: RenderPool,
+    @Inject(TEMPLATE_INVALIDATION) private readonly invalidation: TemplateInvalidation,
+  ) {
+    invalidation.subscribe((name) => this.cache.invalidate(name));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await this.invalidation.ready();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.invalidation.close();
+  }
+
+  /** Saves a new version (contract 8): `created` when the name was new. */
+  async save(
+    name: string,
+    body: SaveTemplateDto,
+    savedBy: string,
+  ): Promise<SavedVersion & { created: boolean }> {
+    if (!TEMPLATE_NAME.test(name))
+      throw ValidationProblemError.of(
+        'templateName',
+        `templateName must be ${TEMPLATE_NAME_RULE}.`,
+        'TEMPLATE.NAME_INVALID',
+      );
+    const inputFormat = inputFormatOf(body.inputFormat);
+    // A template that does not compile is refused and not saved.
+    const check = await this.pool.run({
+      kind: 'check',
+      inputFormat: inputFormat ?? 'html',
+      template: body.data,
+    });
+    if (check.kind === 'refused') throw unprocessable(check);
+    if (check.kind !== 'document') throw poolErrorOf(check);
+
+    const now = new Date();
+    const saved = await this.dataSource.transaction(async (manager) => {
+      // One statement, so that concurrent saves of one name get consecutive versions.
+      const [row] = await manager.query<UpsertedRow[]>(
+        `INSERT INTO render_template (name, latest_version, created_by, create_stamp, updated_by, update_stamp)
+         VALUES ($1, 1, $2, $3, $2, $3)
+         ON CONFLICT (name) DO UPDATE SET latest_version = render_template.latest_version + 1,
+           updated_by = EXCLUDED.updated_by, update_stamp = EXCLUDED.update_stamp
+         RETURNING id, latest_version, created_by, create_stamp, (xmax = 0) AS inserted`,
+        [name, savedBy, now],
+      );
+      const version = manager.create(RenderTemplateVersionEntity, {
+        templateId: row.id,
+        version: row.latest_version,
+        inputFormat,
+        data: body.data,
+        createdBy: savedBy,
+        createStamp: now,
+      });
+      await manager.insert(RenderTemplateVersionEntity, version);
+      const template = manager.create(RenderTemplateEntity, {
+        id: row.id,
+        name,
+        latestVersion: row.latest_version,
+        createdBy: row.created_by,
+        createStamp: row.create_stamp,
+        updatedBy: savedBy,
+        updateStamp: now,
+      });
+      return { template, version, created: row.inserted };
+    });
+    await this.invalidate(name);
+    return saved;
+  }
+
+  /** Version 1 of a template, unless the name is taken (by a replica starting alongside, say). */
+  async saveIfMissing(
+    name: string,
+    inputFormat: InputFormat,
+    data: string,
+    savedBy: string,
+  ): Promise<boolean> {
+    const saved = await this.dataSource.transaction(async (manager) => {
+      const now = new Date();
+      const rows = await manager.query<Array<{ id: number }>>(
+        `INSERT INTO render_template (name, latest_version, created_by, create_stamp, updated_by, update_stamp)
+         VALUES ($1, 1, $2, $3, $2, $3) ON CONFLICT (name) DO NOTHING RETURNING id`,
+        [name, savedBy, now],
+      );
+      if (rows.length === 0) return false;
+      await manager.insert(RenderTemplateVersionEntity, {
+        templateId: rows[0].id,
+        version: 1,
+        inputFormat,
+        data,
+        createdBy: savedBy,
+        createStamp: now,
+      });
+      return true;
+    });
+    if (saved) await this.invalidate(name);
+    return saved;
+  }
+
+  /** `name` or `name@N`; unknown names and versions are 404s. */
+  async get(reference: string): Promise<SavedVersion> {
+    const parsed = parseTemplateReference(reference);
+    if (!parsed) throw notFound(reference);
+    const query = this.dataSource
+      .getRepository(RenderTemplateVersionEntity)
+      .createQueryBuilder('version')
+      .innerJoinAndSelect('version.template', 'template')
+      .addSelect('version.data')
+      .where('template.name = :name', { name: parsed.name });
+    if (parsed.version === undefined) query.andWhere('version.version = template.latestVersion');
+    else query.andWhere('version.version = :version', { version: parsed.version });
+    const version = await query.getOne();
+    if (!version) throw notFound(reference);
+    return { template: version.template, version };
+  }
+
+  list(query: PageQueryDto): Promise<Page<RenderTemplateEntity>> {
+    const order = parseOrderBy(query.OrderBy, TEMPLATE_ORDER);
+    return fetchPage(
+      this.dataSource.getRepository(RenderTemplateEntity).createQueryBuilder('template'),
+      order,
+      pageRequestOf(query),
+    );
+  }
+
+  /** The newest version's input format of each template listed. */
+  async inputFormatsOf(templates: readonly RenderTemplateEntity[]): Promise<Map<number, InputFormat | null>> {
+    if (templates.length === 0) return new Map();
+    const rows = await this.dataSource.query<
+      Array<{ template_id: number; input_format: InputFormat | null }>
+    >(
+      `SELECT v.template_id, v.input_format FROM render_template_version v
+       JOIN render_template t ON t.id = v.template_id AND v.version = t.latest_version
+       WHERE t.id = ANY($1)`,
+      [templates.map((template) => template.id)],
+    );
+    return new Map(rows.map((row) => [row.template_id, row.input_format]));
+  }
+
+  async versions(name: string, query: PageQueryDto): Promise<Page<RenderTemplateVersionEntity>> {
+    const template = TEMPLATE_NAME.test(name)
+      ? await this.dataSource.getRepository(RenderTemplateEntity).findOneBy({ name })
+      : null;
+    if (!template) throw notFound(name);
+    const order = parseOrderBy(query.OrderBy, VERSION_ORDER);
+    const builder = this.dataSource
+      .getRepository(RenderTemplateVersionEntity)
+      .createQueryBuilder('version')
+      .where('version.templateId = :id', { id: template.id });
+    return fetchPage(builder, order, pageRequestOf(query));
+  }
+
+  /** Deletes the template and every version of it. */
+  async delete(name: string): Promise<void> {
+    const result = TEMPLATE_NAME.test(name)
+      ? await this.dataSource.getRepository(RenderTemplateEntity).delete({ name })
+      : { affected: 0 };
+    if (!result.affected) throw notFound(name);
+    await this.invalidate(name);
+  }
+
+  /** A version to render from, without a query when this replica has it already. */
+  async resolve(reference: TemplateReference): Promise<ResolvedTemplate> {
+    const cached = this.cache.get(reference.name, reference.version);
+    if (cached) return cached;
+    const ticket = this.cache.ticket();
+    const { template, version } = await this.get(
+      reference.version === undefined ? reference.name : `${reference.name}@${reference.version}`,
+    );
+    const resolved: ResolvedTemplate = {
+      versionId: version.id,
+      name: template.name,
+      version: version.version,
+      inputFormat: version.inputFormat,
+      data: version.data,
+    };
+    this.cache.set(reference.version, resolved, ticket);
+    return resolved;
+  }
+
+  private async invalidate(name: string): Promise<void> {
+    this.cache.invalidate(name);
+    await this.invalidation.publish(name);
+  }
+}
+
+function inputFormatOf(value: string | null | undefined): InputFormat | null {
+  if (value === undefined || value === null) return null;
+  const format = value.toLowerCase();
+  if (!isInputFormat(format))
+    throw unprocessable({
+      code: 'FORMAT.UNKNOWN_INPUT',
+      message: `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not '${value}'.`,
+    });
+  return format;
+}
+
+const notFound = (reference: string): NotFoundError =>
+  new NotFoundError(`No template (or version) is named '${reference}'.`, 'TEMPLATE.NOT_FOUND');

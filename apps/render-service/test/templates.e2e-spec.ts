@@ -1,0 +1,298 @@
+import { closePdfExtractor, extractPdf } from './pdf-text';
+import { json, render, type RenderService, startRenderService, TEMPLATES } from './render-test-app';
+
+type Body = Record<string, any>;
+
+describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', () => {
+  let service: RenderService;
+
+  beforeAll(async () => {
+    service = await startRenderService('render_templates');
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await closePdfExtractor();
+  });
+
+  let sequence = 0;
+  const uniqueName = (prefix = 'tpl'): string => `${prefix}-${++sequence}`;
+
+  const save = async (name: string, body: Body, expected = [200, 201]) => {
+    const response = await service.editor.put<Body>(`${TEMPLATES}/${name}`, body);
+    if (!expected.includes(response.status)) throw new Error(`${response.status}: ${response.text}`);
+    return response;
+  };
+
+  describe('save and read', () => {
+    it('creates version 1 with 201, then keeps every later save as a new version with 200', async () => {
+      const name = uniqueName();
+      const first = await save(name, { data: 'Hello {{name}}', inputFormat: 'txt' });
+      expect(first.status).toBe(201);
+      expect(first.body).toEqual({
+        id: expect.any(Number),
+        createdBy: 'test',
+        createStamp: expect.stringMatching(/Z$/),
+        updatedBy: 'test',
+        updateStamp: first.body.createStamp,
+        name,
+        version: 1,
+        latestVersion: 1,
+        inputFormat: 'txt',
+        data: 'Hello {{name}}',
+      });
+      const second = await save(name, { data: 'Bonjour {{name}}', inputFormat: 'txt', createdBy: 'alice' });
+      expect(second.status).toBe(200);
+      expect(second.body).toMatchObject({
+        id: first.body.id,
+        createdBy: 'test',
+        createStamp: first.body.createStamp,
+        updatedBy: 'alice',
+        version: 2,
+        latestVersion: 2,
+        data: 'Bonjour {{name}}',
+      });
+
+      const latest = await service.editor.get<Body>(`${TEMPLATES}/${name}`);
+      expect(latest.status).toBe(200);
+      expect(latest.body).toEqual(second.body);
+      const v1 = await service.editor.get<Body>(`${TEMPLATES}/${name}@1`);
+      expect(v1.body).toMatchObject({
+        version: 1,
+        latestVersion: 2,
+        data: 'Hello {{name}}',
+        updatedBy: 'test',
+      });
+      expect((await service.editor.get(`${TEMPLATES}/${name}@3`)).status).toBe(404);
+    });
+
+    it('lists the versions, oldest first, with paging', async () => {
+      const name = uniqueName();
+      for (const data of ['one', 'two', 'three']) await save(name, { data });
+      const page = await service.editor.get<Body[]>(`${TEMPLATES}/${name}/versions?PageSize=2`);
+      expect(page.status).toBe(200);
+      expect(page.body.map((version) => version['version'])).toEqual([1, 2]);
+      expect(page.body[0]).toEqual({
+        id: expect.any(Number),
+        version: 1,
+        inputFormat: null,
+        createdBy: 'test',
+        createStamp: expect.any(String),
+      });
+      expect(page.headers.get('x-pagination-total-count')).toBe('3');
+      expect(page.headers.get('x-pagination-next-page-link')).toBe(
+        `${TEMPLATES}/${name}/versions?PageSize=2&PageNumber=2`,
+      );
+      const newestFirst = await service.editor.get<Body[]>(
+        `${TEMPLATES}/${name}/versions?OrderBy=version desc`,
+      );
+      expect(newestFirst.body.map((version) => version['version'])).toEqual([3, 2, 1]);
+      expect((await service.editor.get(`${TEMPLATES}/nobody/versions`)).status).toBe(404);
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${name}/versions?OrderBy=data`)).status).toBe(400);
+    });
+
+    it('gives concurrent saves of one name consecutive versions', async () => {
+      const name = uniqueName();
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, index) =>
+          service.editor.put<Body>(`${TEMPLATES}/${name}`, { data: `v${index}` }),
+        ),
+      );
+      expect(responses.map((response) => response.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
+      expect(responses.map((response) => response.body['version']).sort()).toEqual([1, 2, 3, 4, 5, 6]);
+    });
+
+    it('refuses a template that does not compile with 422 and saves nothing', async () => {
+      const name = uniqueName();
+      for (const data of ['{{#each items}}', '{{{raw}}}', '{{> partial}}', '{{shell "ls"}}']) {
+        const response = await service.editor.put<Body>(`${TEMPLATES}/${name}`, { data });
+        expect(response.status).toBe(422);
+        expect(response.body).toMatchObject({ status: 422, detail: expect.any(String) });
+      }
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(404);
+      await save(name, { data: 'fine' });
+      expect((await service.editor.put(`${TEMPLATES}/${name}`, { data: '{{#if}}' })).status).toBe(422);
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${name}`)).body).toMatchObject({
+        version: 1,
+        data: 'fine',
+      });
+    });
+
+    it.each([
+      ['no data', {}, 'data'],
+      ['empty data', { data: '' }, 'data'],
+      ['data that is not text', { data: { text: 'x' } }, 'data'],
+      ['an inputFormat that is not text', { data: 'x', inputFormat: 5 }, 'inputFormat'],
+      ['a createdBy of 101 characters', { data: 'x', createdBy: 'c'.repeat(101) }, 'createdBy'],
+    ])('answers %s with 400 on that property', async (_case, body, property) => {
+      const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName()}`, body);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.errors)).toEqual([property]);
+    });
+
+    it.each(['n'.repeat(51), 'with@version', 'with space', 'ümlaut'])(
+      'answers the name %p with 400 on templateName',
+      async (name) => {
+        const response = await service.editor.put<Body>(`${TEMPLATES}/${encodeURIComponent(name)}`, {
+          data: 'x',
+        });
+        expect(response.status).toBe(400);
+        expect(Object.keys(response.body.errors)).toEqual(['templateName']);
+      },
+    );
+
+    it('keeps names of 50 characters, case-sensitive', async () => {
+      const name = `A${'n'.repeat(49)}`;
+      expect((await save(name, { data: 'x' })).status).toBe(201);
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(200);
+      expect((await service.editor.get(`${TEMPLATES}/${name.toLowerCase()}`)).status).toBe(404);
+    });
+
+    it('answers an unknown inputFormat with 422', async () => {
+      const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName()}`, {
+        data: 'x',
+        inputFormat: 'xml',
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toContain('json, html, md, txt');
+    });
+  });
+
+  describe('render by name', () => {
+    it('renders the newest version, or version N, and records which one produced the document', async () => {
+      const name = uniqueName('letter');
+      await save(name, { data: '{"content": [{"text": "Version one for {{who}}"}]}', inputFormat: 'json' });
+      const body = { inputFormat: 'json', outputFormat: 'pdf', data: json({ who: 'Zoë' }) };
+
+      const first = await render(service.renderer, { ...body, templateName: name });
+      expect(first.status).toBe(200);
+      expect(first.headers.get('x-render-template')).toBe(`${name}@1`);
+      expect((await extractPdf(first.bytes)).text).toContain('Version one for Zoë');
+
+      // A save is used by the next render (this replica's cache is invalidated).
+      await save(name, { data: '{"content": [{"text": "Version two for {{who}}"}]}', inputFormat: 'json' });
+      const second = await render(service.renderer, { ...body, templateName: name });
+      expect(second.headers.get('x-render-template')).toBe(`${name}@2`);
+      const pdf = await extractPdf(second.bytes);
+      expect(pdf.text).toContain('Version two for Zoë');
+      expect(pdf.info['Custom']).toEqual({ Template: `${name}@2` });
+
+      const pinned = await render(service.renderer, { ...body, templateName: `${name}@1` });
+      expect(pinned.headers.get('x-render-template')).toBe(`${name}@1`);
+      expect((await extractPdf(pinned.bytes)).text).toContain('Version one for Zoë');
+
+      expect((await render(service.renderer, { ...body, templateName: `${name}@3` })).status).toBe(404);
+    });
+
+    it('records the version in an HTML meta tag', async () => {
+      const name = uniqueName();
+      await save(name, { data: '<p>{{x}}</p>' });
+      await save(name, { data: '<p>{{x}}!</p>' });
+      const response = await render(service.renderer, {
+        inputFormat: 'html',
+        outputFormat: 'html',
+        templateName: name,
+        data: json({ x: 'hi' }),
+      });
+      expect(response.text).toBe(`<meta name="render-template" content="${name}@2">\n<p>hi!</p>`);
+    });
+
+    it('holds a render to the input format saved with the template; one saved without takes the request’s', async () => {
+      const pinned = uniqueName();
+      await save(pinned, { data: '{"content": "x"}', inputFormat: 'JSON' });
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${pinned}`)).body['inputFormat']).toBe('json');
+      const mismatch = await render(service.renderer, {
+        inputFormat: 'txt',
+        outputFormat: 'pdf',
+        templateName: pinned,
+      });
+      expect(mismatch.status).toBe(422);
+      expect(mismatch.body.detail).toContain('written in json');
+
+      const free = uniqueName();
+      await save(free, { data: 'Plain {{x}}' });
+      for (const inputFormat of ['txt', 'md', 'html']) {
+        const response = await render(service.renderer, {
+          inputFormat,
+          outputFormat: 'pdf',
+          templateName: free,
+          data: json({ x: inputFormat }),
+        });
+        expect(response.status).toBe(200);
+        expect((await extractPdf(response.bytes)).text).toContain(`Plain ${inputFormat}`);
+      }
+    });
+  });
+
+  describe('delete', () => {
+    it('answers 204 and removes every version; the name starts again at version 1', async () => {
+      const name = uniqueName();
+      await save(name, { data: 'a' });
+      await save(name, { data: 'b' });
+      await render(service.renderer, { inputFormat: 'txt', outputFormat: 'txt', templateName: name });
+      const response = await service.editor.delete(`${TEMPLATES}/${name}`);
+      expect(response.status).toBe(204);
+      expect(response.text).toBe('');
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(404);
+      expect((await service.editor.get(`${TEMPLATES}/${name}@1`)).status).toBe(404);
+      expect(
+        (await render(service.renderer, { inputFormat: 'txt', outputFormat: 'txt', templateName: name }))
+          .status,
+      ).toBe(404);
+      expect((await service.editor.delete(`${TEMPLATES}/${name}`)).status).toBe(404);
+      expect((await service.editor.delete(`${TEMPLATES}/${name}@1`)).status).toBe(404);
+      expect((await save(name, { data: 'c' })).body).toMatchObject({ version: 1 });
+    });
+  });
+
+  describe('list', () => {
+    it('pages templates with the newest version and format of each, without their text', async () => {
+      const names = ['list-b', 'list-a', 'list-c'];
+      for (const name of names) await save(name, { data: `{{x}} ${name}`, inputFormat: 'md' });
+      await save('list-a', { data: 'second', inputFormat: 'txt' });
+      const all = await service.editor.get<Body[]>(`${TEMPLATES}?PageSize=-1&OrderBy=name`);
+      const listed = all.body.filter((template) => String(template['name']).startsWith('list-'));
+      expect(listed).toEqual([
+        expect.objectContaining({ name: 'list-a', latestVersion: 2, inputFormat: 'txt' }),
+        expect.objectContaining({ name: 'list-b', latestVersion: 1, inputFormat: 'md' }),
+        expect.objectContaining({ name: 'list-c', latestVersion: 1, inputFormat: 'md' }),
+      ]);
+      expect(Object.keys(listed[0]).sort()).toEqual([
+        'createStamp',
+        'createdBy',
+        'id',
+        'inputFormat',
+        'latestVersion',
+        'name',
+        'updateStamp',
+        'updatedBy',
+      ]);
+      const total = Number(all.headers.get('x-pagination-total-count'));
+      const page = await service.editor.get<Body[]>(`${TEMPLATES}?PageSize=2&PageNumber=2&OrderBy=name desc`);
+      expect(page.body).toHaveLength(Math.min(2, total - 2));
+      expect(page.headers.get('x-pagination-previous-page-link')).toBe(
+        `${TEMPLATES}?PageSize=2&OrderBy=name+desc&PageNumber=1`,
+      );
+      const head = await service.editor.head(`${TEMPLATES}?PageSize=1`);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('x-pagination-total-count')).toBe(String(total));
+    });
+
+    it.each(['OrderBy=data', 'PageSize=0', 'PageNumber=x'])('answers %s with 400', async (query) => {
+      expect((await service.editor.get(`${TEMPLATES}?${query}`)).status).toBe(400);
+    });
+  });
+
+  describe('access', () => {
+    it('needs RenderApi_Templates for every template route', async () => {
+      for (const client of [service.anonymous, service.renderer, service.stranger]) {
+        const expected = client === service.anonymous ? 401 : 403;
+        expect((await client.get(TEMPLATES)).status).toBe(expected);
+        expect((await client.get(`${TEMPLATES}/x`)).status).toBe(expected);
+        expect((await client.get(`${TEMPLATES}/x/versions`)).status).toBe(expected);
+        expect((await client.put(`${TEMPLATES}/x`, { data: 'x' })).status).toBe(expected);
+        expect((await client.delete(`${TEMPLATES}/x`)).status).toBe(expected);
+      }
+    });
+  });
+});
