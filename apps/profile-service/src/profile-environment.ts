@@ -1,4 +1,4 @@
-import { IsString, Length } from 'class-validator';
+import { IsOptional, IsString, Length } from 'class-validator';
 
 import { ServiceEnvironment } from '@portal/service-runtime';
 
@@ -8,6 +8,11 @@ export class ProfileEnvironment extends ServiceEnvironment {
   @IsString()
   @Length(1, 100)
   readonly CITIZEN_ROLE_NAME: string = 'Citizen';
+
+  /** A level table replacing the default one (contract 3; the format of libs/access-level/src/access-levels.json). */
+  @IsOptional()
+  @IsString()
+  readonly ACCESS_LEVELS_FILE?: string;
 }
 
 export const PROFILE_ENV_DEFAULTS = { PORT: '3000', EMBEDDED_DATABASE_DIR: '.data/profile' };

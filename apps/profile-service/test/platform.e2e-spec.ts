@@ -36,7 +36,21 @@ describe('profile-service platform routes (HTTP, real PostgreSQL)', () => {
   itServesThePlatformRoutes(() => ({ anonymous, authenticated }), {
     openApiFile: path.join(__dirname, '..', 'openapi.json'),
     tenantPath: '/demo/v10-0',
-    expectedPaths: [],
+    expectedPaths: [
+      '/demo/v10-0/clients',
+      '/demo/v10-0/clients/{clientId}',
+      '/demo/v9-1/clients/{clientId}',
+      '/demo/v10-0/identification-levels/{identificationLevelId}',
+      '/demo/v10-0/org-identification-levels/{identificationLevelId}',
+      '/demo/v10-0/identity-providers/{identityProviderId}',
+      '/demo/v10-0/legal-forms/{legalFormId}',
+      '/demo/v10-0/marital-statuses/{maritalStatusId}',
+      '/demo/v10-0/org-categories/{orgCategoryId}',
+      '/demo/v10-0/org-categories/{orgCategoryId}/roles',
+      '/demo/v10-0/org-categories/{orgCategoryId}/roles/{roleId}',
+      '/demo/v9-1/org-categories/{orgCategoryId}/roles/{roleId}',
+      '/demo/v10-0/roles/{roleId}',
+    ],
   });
 
   it('keeps its own migration history in its own table', async () => {
