@@ -6,9 +6,11 @@ import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
+import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { SettingsModule } from './settings/settings.module';
 
 @Module({})
 export class AppModule {
@@ -24,6 +26,8 @@ export class AppModule {
         }),
         ReferenceDataModule,
         CatalogueModule,
+        SettingsModule,
+        IdentitiesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

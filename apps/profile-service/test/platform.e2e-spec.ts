@@ -50,6 +50,16 @@ describe('profile-service platform routes (HTTP, real PostgreSQL)', () => {
       '/demo/v10-0/org-categories/{orgCategoryId}/roles/{roleId}',
       '/demo/v9-1/org-categories/{orgCategoryId}/roles/{roleId}',
       '/demo/v10-0/roles/{roleId}',
+      '/demo/v10-0/service-themes/{serviceThemeId}',
+      '/demo/v10-0/services',
+      '/demo/v10-0/services/{serviceId}',
+      '/demo/v10-0/services/{serviceId}/roles/{roleId}',
+      '/demo/v10-0/services/{serviceId}/clients/{clientId}',
+      '/demo/v10-0/services/{serviceId}/survey',
+      '/demo/v9-1/services/{serviceId}/survey',
+      '/demo/v10-0/service-settings/{settingId}',
+      '/demo/v10-0/identities',
+      '/demo/v9-1/identities',
     ],
   });
 

@@ -1,9 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
-import { QueryBoolean, QueryInt, QueryString } from '@portal/http-context';
+import { QueryBoolean, QueryInt, QueryIntArray, QueryString } from '@portal/http-context';
 
 /** List filters of interfaces 4.2 and 4.3: the query DTO side and the query builder side. */
 
@@ -34,6 +34,18 @@ export const IdFilter = (description: string): PropertyDecorator =>
     Max(2_147_483_647),
   );
 
+/** `Ids=1&Ids=2` or `Ids=1,2`: at most 1000 int32 ids. */
+export const IdsFilter = (description: string): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ description, type: [Number] }),
+    IsOptional(),
+    QueryIntArray(),
+    ArrayMaxSize(1000),
+    IsInt({ each: true }),
+    Min(1, { each: true }),
+    Max(2_147_483_647, { each: true }),
+  );
+
 let parameterSequence = 0;
 const parameterName = (): string => `filter${(parameterSequence = (parameterSequence + 1) % 1_000_000)}`;
 
@@ -46,6 +58,17 @@ export function whereEquals<T extends ObjectLiteral>(
   if (value === undefined) return;
   const name = parameterName();
   list.andWhere(`${expression} = :${name}`, { [name]: value });
+}
+
+/** `expression IN (values)`, when the filter was given. */
+export function whereIn<T extends ObjectLiteral>(
+  list: SelectQueryBuilder<T>,
+  expression: string,
+  values: readonly number[] | undefined,
+): void {
+  if (values === undefined) return;
+  const name = parameterName();
+  list.andWhere(`${expression} IN (:...${name})`, { [name]: values.length > 0 ? values : [null] });
 }
 
 /** Case-insensitive equality (`Name`, `Code`, `IdpName`), when the filter was given. */

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 
-import { CatalogueModule } from '../catalogue/catalogue.module';
 import { inEveryVersion } from '../common/versioned';
 import { ClientsController } from './clients/clients.controller';
 import { ClientsService } from './clients/clients.service';
@@ -43,7 +42,6 @@ const services = [
 
 /** Reference data (contract 6): clients, identification levels, identity providers, legal forms, marital statuses, organization categories and their roles. */
 @Module({
-  imports: [CatalogueModule],
   controllers,
   providers: services,
   exports: services,

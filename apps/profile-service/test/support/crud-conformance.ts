@@ -15,8 +15,12 @@ export interface CrudResourceSpec {
   readonly invalid: readonly (readonly [string, Json, string])[];
   /** Fields unique case-insensitively (a second record with the same value is a 400 on it). */
   readonly unique: readonly string[];
+  /** Fields unique as they are (case-sensitive). */
+  readonly uniqueExact?: readonly string[];
   /** A property to order by besides id. */
   readonly orderBy: string;
+  /** Properties besides id the level table shows Low (1) and Medium (2); none when left out. */
+  readonly levels?: { readonly low: readonly string[]; readonly medium: readonly string[] };
 }
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -284,12 +288,17 @@ export function itConformsToTheCrudContract(service: () => ProfileService, spec:
   });
 
   describe('projection', () => {
-    it('shows Low and Medium only the id (the level table lists no property), Max everything', async () => {
+    it('shows Low and Medium what the level table lists (only the id when nothing), Max everything', async () => {
       const record = await create();
-      for (const caller of [service().low, service().medium]) {
-        expect((await caller.get<Json>(item(record.id))).body).toEqual({ id: record.id });
+      const levels = spec.levels ?? { low: [], medium: [] };
+      for (const [caller, visible] of [
+        [service().low, levels.low],
+        [service().medium, levels.medium],
+      ] as const) {
+        const expected = ['id', ...visible].sort();
+        expect(Object.keys((await caller.get<Json>(item(record.id))).body).sort()).toEqual(expected);
         const list = await caller.get<Json[]>(`${collection()}?PageSize=-1`);
-        expect(list.body.every((listed) => Object.keys(listed).join() === 'id')).toBe(true);
+        expect(list.body.every((listed) => Object.keys(listed).sort().join() === expected.join())).toBe(true);
       }
       const full = (await service().max.get<Json>(item(record.id))).body;
       expect(Object.keys(full).sort()).toEqual(
@@ -300,9 +309,13 @@ export function itConformsToTheCrudContract(service: () => ProfileService, spec:
     it('lowers the level with Limited and keeps what Select names', async () => {
       const record = await create();
       const [field] = Object.keys(spec.body());
-      expect((await service().max.get<Json>(`${item(record.id)}?Limited=2`)).body).toEqual({ id: record.id });
+      const levels = spec.levels ?? { low: [], medium: [] };
+      const keysAt = async (caller: 'low' | 'max', query: string) =>
+        Object.keys((await service()[caller].get<Json>(`${item(record.id)}?${query}`)).body).sort();
+      expect(await keysAt('max', 'Limited=2')).toEqual(['id', ...levels.medium].sort());
+      expect(await keysAt('max', 'Limited=1')).toEqual(['id', ...levels.low].sort());
       expect((await service().max.get<Json>(`${item(record.id)}?limited=9`)).body).toEqual(record);
-      expect((await service().low.get<Json>(`${item(record.id)}?Limited=9`)).body).toEqual({ id: record.id });
+      expect(await keysAt('low', 'Limited=9')).toEqual(['id', ...levels.low].sort());
       expect((await service().max.get<Json>(`${item(record.id)}?Select=${field},createdBy`)).body).toEqual({
         id: record.id,
         [field]: record[field],

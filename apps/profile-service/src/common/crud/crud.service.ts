@@ -9,10 +9,11 @@ import {
   pageRequestOf,
   parseOrderBy,
 } from '@portal/pagination';
-import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
+import { type NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
 import {
   type AuditedRecord,
+  notFoundError,
   orderByWhitelistOf,
   RECORD,
   type ResourceDefinition,
@@ -92,10 +93,7 @@ export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQ
   }
 
   notFound(id: number): NotFoundError {
-    return new NotFoundError(
-      `No ${this.definition.noun} has the id ${id}.`,
-      `${this.definition.code}.NOT_FOUND`,
-    );
+    return notFoundError(this.definition, id);
   }
 
   /** A resource's own rule on update, beyond validation and the database's constraints. */

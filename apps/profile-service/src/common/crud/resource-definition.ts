@@ -2,6 +2,7 @@ import type { SelectQueryBuilder } from 'typeorm';
 
 import type { AuditedEntity } from '@portal/database';
 import type { PageQueryDto } from '@portal/pagination';
+import { NotFoundError } from '@portal/problem-details';
 
 import { AUDIT_PROPERTIES } from '../audited.response';
 
@@ -62,3 +63,10 @@ export function toResponse<E extends AuditedRecord, Q extends PageQueryDto>(
     updateStamp: entity.updateStamp.toISOString(),
   };
 }
+
+/** The 404 of a record of the resource that does not exist. */
+export const notFoundError = <E extends AuditedRecord, Q extends PageQueryDto>(
+  definition: ResourceDefinition<E, Q>,
+  id: number,
+): NotFoundError =>
+  new NotFoundError(`No ${definition.noun} has the id ${id}.`, `${definition.code}.NOT_FOUND`);

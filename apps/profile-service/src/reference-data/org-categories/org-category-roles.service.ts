@@ -6,9 +6,14 @@ import { fetchPage, type Page, type PageQueryDto, pageRequestOf, parseOrderBy } 
 import { NotFoundError } from '@portal/problem-details';
 
 import { RoleEntity } from '../../catalogue/roles/role.entity';
-import { ROLE_RESOURCE, RolesService } from '../../catalogue/roles/roles.service';
-import { orderByWhitelistOf, RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
-import type { Upserted } from '../../common/upsert';
+import { ROLE_RESOURCE } from '../../catalogue/roles/roles.service';
+import {
+  notFoundError,
+  orderByWhitelistOf,
+  RECORD,
+  type ResourceDefinition,
+} from '../../common/crud/resource-definition';
+import { type Upserted, upsertRow } from '../../common/upsert';
 import { OrgCategoriesService } from './org-categories.service';
 import { OrgCategoryRoleEntity } from './org-category-role.entity';
 import { OrgCategoryEntity } from './org-category.entity';
@@ -38,7 +43,6 @@ export class OrgCategoryRolesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly categories: OrgCategoriesService,
-    private readonly roles: RolesService,
   ) {}
 
   async list(orgCategoryId: number, query: PageQueryDto): Promise<Page<RoleEntity>> {
@@ -64,15 +68,14 @@ export class OrgCategoryRolesService {
   ): Promise<Upserted<OrgCategoryRoleEntity>> {
     return this.dataSource.transaction(async (manager) => {
       await this.lockCategoryAndRole(manager, orgCategoryId, roleId);
-      const now = new Date();
-      const [row] = await manager.query<{ id: number; created: boolean }[]>(
-        `INSERT INTO org_category_role (org_category_id, role_id, created_by, create_stamp, updated_by, update_stamp)
-           VALUES ($1, $2, $3, $4, $3, $4)
-         ON CONFLICT (org_category_id, role_id)
-           DO UPDATE SET updated_by = EXCLUDED.updated_by, update_stamp = EXCLUDED.update_stamp
-         RETURNING id, (xmax = 0) AS created`,
-        [orgCategoryId, roleId, createdBy, now],
+      const row = await upsertRow(
+        manager,
+        'org_category_role',
+        { org_category_id: orgCategoryId, role_id: roleId },
+        {},
+        createdBy,
       );
+      const now = new Date();
       await manager.query(
         `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
            SELECT organization_profile.id, $2, $4, $3, $4, $3, $4 FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
@@ -119,7 +122,7 @@ export class OrgCategoryRolesService {
       lock: { mode: 'pessimistic_read' },
     });
     if (!category) throw this.categories.notFound(orgCategoryId);
-    if (!(await manager.existsBy(RoleEntity, { id: roleId }))) throw this.roles.notFound(roleId);
+    if (!(await manager.existsBy(RoleEntity, { id: roleId }))) throw notFoundError(ROLE_RESOURCE, roleId);
   }
 
   private notLinked(orgCategoryId: number, roleId: number): NotFoundError {
