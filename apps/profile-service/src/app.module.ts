@@ -1,10 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { AccessLevelTable, ProjectionModule } from '@portal/access-level';
 import { ServiceRuntimeModule } from '@portal/service-runtime';
 
+import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
+import { IdentitiesModule } from './identities/identities.module';
+import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';
+import { ReferenceDataModule } from './reference-data/reference-data.module';
+import { SettingsModule } from './settings/settings.module';
 
 @Module({})
 export class AppModule {
@@ -14,8 +20,19 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(profileDataSourceOptions(databaseUrl, env.DATABASE_POOL_SIZE)),
         ServiceRuntimeModule.forRoot('profile-service'),
+        ProjectionModule.forRoot({
+          table: AccessLevelTable.fromFile(env.ACCESS_LEVELS_FILE),
+          schemas: PROFILE_ENTITY_SCHEMAS,
+        }),
+        ReferenceDataModule,
+        CatalogueModule,
+        SettingsModule,
+        IdentitiesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
+      exports: [ProfileEnvironment],
+      // The environment is visible to every module.
+      global: true,
     };
   }
 }

@@ -4,12 +4,21 @@ import { DataSource } from 'typeorm';
 
 import { postgresDataSourceOptions } from '@portal/database';
 
+import { PROFILE_ENTITIES } from './entities';
+import { CreateReferenceDataAndCatalogue1763827200000 } from './migrations/1763827200000-create-reference-data-and-catalogue';
+import { CreateProfiles1763827260000 } from './migrations/1763827260000-create-profiles';
+import { CreateProcurations1763827320000 } from './migrations/1763827320000-create-procurations';
+
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
 export function profileDataSourceOptions(url: string, poolSize?: number) {
   return postgresDataSourceOptions({
     url,
-    entities: [],
-    migrations: [],
+    entities: PROFILE_ENTITIES,
+    migrations: [
+      CreateReferenceDataAndCatalogue1763827200000,
+      CreateProfiles1763827260000,
+      CreateProcurations1763827320000,
+    ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',
     poolSize,

@@ -5,6 +5,7 @@ import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
+import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
 import type { ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
@@ -28,6 +29,6 @@ export function createProfileApp(context: {
     module: AppModule.register(context.env, context.databaseUrl),
     env: context.env,
     logger: context.logger,
-    errorTranslators: [databaseErrorTranslator()],
+    errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
 }

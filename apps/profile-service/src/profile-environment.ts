@@ -1,5 +1,18 @@
+import { IsOptional, IsString, Length } from 'class-validator';
+
 import { ServiceEnvironment } from '@portal/service-runtime';
 
-export class ProfileEnvironment extends ServiceEnvironment {}
+/** The common variables (contract 1, 2) and profile-service's own. */
+export class ProfileEnvironment extends ServiceEnvironment {
+  /** The role every new person profile receives (contract 6); the first migration creates `Citizen`. */
+  @IsString()
+  @Length(1, 100)
+  readonly CITIZEN_ROLE_NAME: string = 'Citizen';
+
+  /** A level table replacing the default one (contract 3; the format of libs/access-level/src/access-levels.json). */
+  @IsOptional()
+  @IsString()
+  readonly ACCESS_LEVELS_FILE?: string;
+}
 
 export const PROFILE_ENV_DEFAULTS = { PORT: '3000', EMBEDDED_DATABASE_DIR: '.data/profile' };

@@ -36,7 +36,31 @@ describe('profile-service platform routes (HTTP, real PostgreSQL)', () => {
   itServesThePlatformRoutes(() => ({ anonymous, authenticated }), {
     openApiFile: path.join(__dirname, '..', 'openapi.json'),
     tenantPath: '/demo/v10-0',
-    expectedPaths: [],
+    expectedPaths: [
+      '/demo/v10-0/clients',
+      '/demo/v10-0/clients/{clientId}',
+      '/demo/v9-1/clients/{clientId}',
+      '/demo/v10-0/identification-levels/{identificationLevelId}',
+      '/demo/v10-0/org-identification-levels/{identificationLevelId}',
+      '/demo/v10-0/identity-providers/{identityProviderId}',
+      '/demo/v10-0/legal-forms/{legalFormId}',
+      '/demo/v10-0/marital-statuses/{maritalStatusId}',
+      '/demo/v10-0/org-categories/{orgCategoryId}',
+      '/demo/v10-0/org-categories/{orgCategoryId}/roles',
+      '/demo/v10-0/org-categories/{orgCategoryId}/roles/{roleId}',
+      '/demo/v9-1/org-categories/{orgCategoryId}/roles/{roleId}',
+      '/demo/v10-0/roles/{roleId}',
+      '/demo/v10-0/service-themes/{serviceThemeId}',
+      '/demo/v10-0/services',
+      '/demo/v10-0/services/{serviceId}',
+      '/demo/v10-0/services/{serviceId}/roles/{roleId}',
+      '/demo/v10-0/services/{serviceId}/clients/{clientId}',
+      '/demo/v10-0/services/{serviceId}/survey',
+      '/demo/v9-1/services/{serviceId}/survey',
+      '/demo/v10-0/service-settings/{settingId}',
+      '/demo/v10-0/identities',
+      '/demo/v9-1/identities',
+    ],
   });
 
   it('keeps its own migration history in its own table', async () => {

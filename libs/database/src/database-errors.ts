@@ -49,3 +49,9 @@ export const isUniqueViolation = (error: unknown, constraint?: string): error is
   error instanceof QueryFailedError &&
   (error.driverError as PostgresError).code === '23505' &&
   (constraint === undefined || (error.driverError as PostgresError).constraint === constraint);
+
+/** A foreign-key violation: on insert or update a missing target, on delete a record still referenced. */
+export const isForeignKeyViolation = (error: unknown, constraint?: string): error is QueryFailedError =>
+  error instanceof QueryFailedError &&
+  (error.driverError as PostgresError).code === '23503' &&
+  (constraint === undefined || (error.driverError as PostgresError).constraint === constraint);

@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+
+import { ValidationProblemError } from '@portal/problem-details';
+
+import { CrudService, type UpdateBody } from '../../common/crud/crud.service';
+import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
+import type { NameFilterQueryDto } from '../../common/named.dto';
+import { whereEqualsIgnoringCase } from '../../common/query-filters';
+import { ProfileEnvironment } from '../../profile-environment';
+import { RoleEntity } from './role.entity';
+
+export const ROLE_RESOURCE: ResourceDefinition<RoleEntity, NameFilterQueryDto> = {
+  entity: RoleEntity,
+  noun: 'role',
+  code: 'ROLE',
+  idName: 'roleId',
+  fields: { name: undefined, displayName: undefined, description: null },
+  filter: (list, query) => whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name),
+};
+
+/**
+ * Deletion is refused while a profile holds the role or a category or a service role refers to
+ * it. The citizen role (CITIZEN_ROLE_NAME) can be neither renamed nor deleted: new person
+ * profiles receive it by that name (contract 6).
+ */
+@Injectable()
+export class RolesService extends CrudService<RoleEntity, NameFilterQueryDto> {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly env: ProfileEnvironment,
+  ) {
+    super(dataSource, ROLE_RESOURCE);
+  }
+
+  protected override checkUpdate(current: RoleEntity, body: UpdateBody & { name?: string }): void {
+    if (this.isCitizenRole(current) && body.name?.toLowerCase() !== current.name.toLowerCase()) {
+      throw ValidationProblemError.of(
+        'name',
+        `The citizen role '${current.name}' cannot be renamed: new person profiles receive it by name.`,
+        'ROLE.CITIZEN_ROLE',
+      );
+    }
+  }
+
+  protected override checkDelete(current: RoleEntity): void {
+    if (this.isCitizenRole(current)) {
+      throw ValidationProblemError.of(
+        'roleId',
+        `The citizen role '${current.name}' cannot be deleted: new person profiles receive it.`,
+        'ROLE.CITIZEN_ROLE',
+      );
+    }
+  }
+
+  private isCitizenRole(role: RoleEntity): boolean {
+    return role.name.toLowerCase() === this.env.CITIZEN_ROLE_NAME.toLowerCase();
+  }
+}

@@ -1,0 +1,34 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { CreatedBy, UpdatedBy } from '@portal/http-context';
+import { PageQueryDto } from '@portal/pagination';
+
+import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
+import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
+import { BooleanFilter } from '../../common/query-filters';
+
+export class ServiceThemeFieldsDto extends NamedFieldsDto {
+  @OptionalBoolean('Shown in the catalogue.', true)
+  readonly isVisible?: boolean;
+
+  @OptionalInt('Ascending display order.', { defaultValue: 0 })
+  readonly sortOrder?: number;
+}
+
+export class CreateServiceThemeDto extends ServiceThemeFieldsDto {
+  @CreatedBy() readonly createdBy: string;
+}
+
+export class UpdateServiceThemeDto extends ServiceThemeFieldsDto {
+  @UpdatedBy() readonly updatedBy: string;
+}
+
+export class ListServiceThemesQueryDto extends PageQueryDto {
+  @BooleanFilter('Only visible (true) or hidden (false) themes.')
+  readonly IsVisible?: boolean;
+}
+
+export class ServiceThemeResponse extends NamedResponse {
+  @ApiProperty() readonly isVisible: boolean;
+  @ApiProperty({ type: 'integer' }) readonly sortOrder: number;
+}

@@ -1,0 +1,125 @@
+import { Body, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+
+import { Projected } from '@portal/access-level';
+import { RequireRoles } from '@portal/auth';
+import { ParseInt32Pipe } from '@portal/http-context';
+import { ApiProblemResponses } from '@portal/problem-details';
+
+import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
+import { CreatedByBodyDto } from '../../common/body-fields';
+import { toResponse } from '../../common/crud/resource-definition';
+import { ApiUpsertResponses, upsertStatus } from '../../common/upsert';
+import {
+  ServiceClientResponse,
+  ServiceRoleBodyDto,
+  ServiceRoleResponse,
+  SurveyBodyDto,
+  SurveyResponse,
+} from './service-relations.dto';
+import {
+  SERVICE_CLIENT_RESOURCE,
+  SERVICE_ROLE_RESOURCE,
+  ServiceRelationsService,
+  SURVEY_RESOURCE,
+} from './service-relations.service';
+
+type Json = Record<string, unknown>;
+
+const ServiceId = () => Param('serviceId', ParseInt32Pipe);
+
+/** `/services/{serviceId}/roles/{roleId}`, `/clients/{clientId}` and `/survey` (contract 6). */
+@ApiTags('Services')
+@ApiProblemResponses(401, 403)
+@RequireRoles(PROFILE_WRITER)
+export class ServiceRelationsController {
+  constructor(private readonly relations: ServiceRelationsService) {}
+
+  @Put(':serviceId/roles/:roleId')
+  @ApiOperation({ summary: 'Grant a service to the holders of a role (a service role)' })
+  @ApiUpsertResponses(ServiceRoleResponse)
+  @Projected('serviceRole', { queryable: false })
+  @ApiProblemResponses(400, 404, 413, 415)
+  async upsertServiceRole(
+    @ServiceId() serviceId: number,
+    @Param('roleId', ParseInt32Pipe) roleId: number,
+    @Body() body: ServiceRoleBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Json> {
+    const upserted = await this.relations.upsertRole(serviceId, roleId, body);
+    return toResponse(SERVICE_ROLE_RESOURCE, upsertStatus(reply, upserted));
+  }
+
+  @Delete(':serviceId/roles/:roleId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Stop granting a service to the holders of a role' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblemResponses(400, 404)
+  async deleteServiceRole(
+    @ServiceId() serviceId: number,
+    @Param('roleId', ParseInt32Pipe) roleId: number,
+  ): Promise<void> {
+    await this.relations.deleteRole(serviceId, roleId);
+  }
+
+  @Put(':serviceId/clients/:clientId')
+  @ApiOperation({ summary: 'Record that a client offers a service' })
+  @ApiUpsertResponses(ServiceClientResponse)
+  @Projected('serviceClient', { queryable: false })
+  @ApiProblemResponses(400, 404, 413, 415)
+  async upsertServiceClient(
+    @ServiceId() serviceId: number,
+    @Param('clientId', ParseInt32Pipe) clientId: number,
+    @Body() body: CreatedByBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Json> {
+    const upserted = await this.relations.upsertClient(serviceId, clientId, body.createdBy);
+    return toResponse(SERVICE_CLIENT_RESOURCE, upsertStatus(reply, upserted));
+  }
+
+  @Delete(':serviceId/clients/:clientId')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Record that a client no longer offers a service' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblemResponses(400, 404)
+  async deleteServiceClient(
+    @ServiceId() serviceId: number,
+    @Param('clientId', ParseInt32Pipe) clientId: number,
+  ): Promise<void> {
+    await this.relations.deleteClient(serviceId, clientId);
+  }
+
+  @Get(':serviceId/survey')
+  @RequireRoles(...PROFILE_READERS)
+  @ApiOperation({ summary: 'Read the survey of a service' })
+  @ApiOkResponse({ type: SurveyResponse })
+  @Projected('survey')
+  @ApiProblemResponses(400, 404)
+  async readSurvey(@ServiceId() serviceId: number): Promise<Json> {
+    return toResponse(SURVEY_RESOURCE, await this.relations.getSurvey(serviceId));
+  }
+
+  @Put(':serviceId/survey')
+  @ApiOperation({ summary: 'Create or replace the survey of a service' })
+  @ApiUpsertResponses(SurveyResponse)
+  @Projected('survey', { queryable: false })
+  @ApiProblemResponses(400, 404, 413, 415)
+  async upsertSurvey(
+    @ServiceId() serviceId: number,
+    @Body() body: SurveyBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Json> {
+    const upserted = await this.relations.upsertSurvey(serviceId, body);
+    return toResponse(SURVEY_RESOURCE, upsertStatus(reply, upserted));
+  }
+
+  @Delete(':serviceId/survey')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete the survey of a service' })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblemResponses(400, 404)
+  async deleteSurvey(@ServiceId() serviceId: number): Promise<void> {
+    await this.relations.deleteSurvey(serviceId);
+  }
+}

@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { NotFoundError } from '@portal/problem-details';
+
+import { notFoundError, type ResourceDefinition } from '../../common/crud/resource-definition';
+import { type Upserted, upsertRow } from '../../common/upsert';
+import { ClientEntity } from '../../reference-data/clients/client.entity';
+import { CLIENT_RESOURCE } from '../../reference-data/clients/clients.service';
+import { RoleEntity } from '../roles/role.entity';
+import { ROLE_RESOURCE } from '../roles/roles.service';
+import type { ServiceRoleBodyDto, SurveyBodyDto } from './service-relations.dto';
+import { ServiceClientEntity } from './service-client.entity';
+import { ServiceRoleEntity } from './service-role.entity';
+import { ServiceEntity } from './service.entity';
+import { ServicesService } from './services.service';
+import { SurveyEntity } from './survey.entity';
+
+export const SERVICE_ROLE_RESOURCE: ResourceDefinition<ServiceRoleEntity> = {
+  entity: ServiceRoleEntity,
+  noun: 'service role',
+  code: 'SERVICE_ROLE',
+  idName: 'roleId',
+  fields: { serviceId: undefined, roleId: undefined, isVisible: true },
+};
+
+export const SERVICE_CLIENT_RESOURCE: ResourceDefinition<ServiceClientEntity> = {
+  entity: ServiceClientEntity,
+  noun: 'service client',
+  code: 'SERVICE_CLIENT',
+  idName: 'clientId',
+  fields: { serviceId: undefined, clientId: undefined },
+};
+
+export const SURVEY_RESOURCE: ResourceDefinition<SurveyEntity> = {
+  entity: SurveyEntity,
+  noun: 'survey',
+  code: 'SURVEY',
+  idName: 'serviceId',
+  fields: {
+    serviceId: undefined,
+    surveyUrl: undefined,
+    isRandomFeedbackEnabled: false,
+    isSpontaneousFeedbackEnabled: false,
+    rF_ActivationChance: 0,
+    rF_MinDaysAfterRefused: 0,
+    rF_MinDaysAfterAccepted: 0,
+    sF_MinDaysAfterAccepted: 0,
+  },
+};
+
+/**
+ * The parts of a service: the roles that grant it (contract 6), the clients that offer it and its
+ * survey. Each write runs in one transaction that holds the service; an unknown service, role or
+ * client is a 404.
+ */
+@Injectable()
+export class ServiceRelationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly services: ServicesService,
+  ) {}
+
+  upsertRole(
+    serviceId: number,
+    roleId: number,
+    body: ServiceRoleBodyDto,
+  ): Promise<Upserted<ServiceRoleEntity>> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockService(manager, serviceId);
+      if (!(await manager.existsBy(RoleEntity, { id: roleId }))) throw notFoundError(ROLE_RESOURCE, roleId);
+      const { id, created } = await upsertRow(
+        manager,
+        'service_role',
+        { service_id: serviceId, role_id: roleId },
+        { is_visible: body.isVisible ?? true },
+        body.createdBy,
+      );
+      return { record: await manager.findOneByOrFail(ServiceRoleEntity, { id }), created };
+    });
+  }
+
+  deleteRole(serviceId: number, roleId: number): Promise<void> {
+    return this.deletePart(
+      serviceId,
+      ServiceRoleEntity,
+      { serviceId, roleId },
+      `The role ${roleId} does not grant the service ${serviceId}.`,
+    );
+  }
+
+  upsertClient(
+    serviceId: number,
+    clientId: number,
+    createdBy: string,
+  ): Promise<Upserted<ServiceClientEntity>> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockService(manager, serviceId);
+      if (!(await manager.existsBy(ClientEntity, { id: clientId })))
+        throw notFoundError(CLIENT_RESOURCE, clientId);
+      const { id, created } = await upsertRow(
+        manager,
+        'service_client',
+        { service_id: serviceId, client_id: clientId },
+        {},
+        createdBy,
+      );
+      return { record: await manager.findOneByOrFail(ServiceClientEntity, { id }), created };
+    });
+  }
+
+  deleteClient(serviceId: number, clientId: number): Promise<void> {
+    return this.deletePart(
+      serviceId,
+      ServiceClientEntity,
+      { serviceId, clientId },
+      `The client ${clientId} does not offer the service ${serviceId}.`,
+    );
+  }
+
+  async getSurvey(serviceId: number): Promise<SurveyEntity> {
+    await this.services.get(serviceId);
+    const survey = await this.dataSource.getRepository(SurveyEntity).findOneBy({ serviceId });
+    if (!survey) throw noSurvey(serviceId);
+    return survey;
+  }
+
+  upsertSurvey(serviceId: number, body: SurveyBodyDto): Promise<Upserted<SurveyEntity>> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockService(manager, serviceId);
+      const { id, created } = await upsertRow(
+        manager,
+        'survey',
+        { service_id: serviceId },
+        {
+          survey_url: body.surveyUrl,
+          is_random_feedback_enabled: body.isRandomFeedbackEnabled ?? false,
+          is_spontaneous_feedback_enabled: body.isSpontaneousFeedbackEnabled ?? false,
+          rf_activation_chance: body.rF_ActivationChance ?? 0,
+          rf_min_days_after_refused: body.rF_MinDaysAfterRefused ?? 0,
+          rf_min_days_after_accepted: body.rF_MinDaysAfterAccepted ?? 0,
+          sf_min_days_after_accepted: body.sF_MinDaysAfterAccepted ?? 0,
+        },
+        body.createdBy,
+      );
+      return { record: await manager.findOneByOrFail(SurveyEntity, { id }), created };
+    });
+  }
+
+  deleteSurvey(serviceId: number): Promise<void> {
+    return this.deletePart(serviceId, SurveyEntity, { serviceId }, noSurvey(serviceId).message);
+  }
+
+  private deletePart<T extends object>(
+    serviceId: number,
+    part: new () => T,
+    where: Partial<T>,
+    notThere: string,
+  ): Promise<void> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockService(manager, serviceId);
+      const result = await manager.delete(part, where);
+      if (!result.affected) throw new NotFoundError(notThere, 'SERVICE_PART.NOT_FOUND');
+    });
+  }
+
+  /** 404 for an unknown service; the service stays put until the transaction ends. */
+  private async lockService(manager: EntityManager, serviceId: number): Promise<void> {
+    const service = await manager.findOne(ServiceEntity, {
+      where: { id: serviceId },
+      lock: { mode: 'pessimistic_read' },
+    });
+    if (!service) throw this.services.notFound(serviceId);
+  }
+}
+
+const noSurvey = (serviceId: number): NotFoundError =>
+  new NotFoundError(`The service ${serviceId} has no survey.`, 'SURVEY.NOT_FOUND');

@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** `id` and the AUDIT block every record carries (interfaces 2.1); date-times in UTC with `Z`. */
+export class AuditedResponse {
+  @ApiProperty({ type: 'integer', description: 'Assigned by the service.' }) readonly id: number;
+  @ApiProperty({ description: 'Requester of the creation.' }) readonly createdBy: string;
+  @ApiProperty({ format: 'date-time' }) readonly createStamp: string;
+  @ApiProperty({ description: 'Requester of the last update.' }) readonly updatedBy: string;
+  @ApiProperty({ format: 'date-time' }) readonly updateStamp: string;
+}
+
+export const AUDIT_PROPERTIES = ['createdBy', 'createStamp', 'updatedBy', 'updateStamp'] as const;

@@ -1,0 +1,130 @@
+import type { DataSource, FindOptionsWhere, Repository } from 'typeorm';
+
+import { isForeignKeyViolation, stampCreated, stampUpdated } from '@portal/database';
+import {
+  fetchPage,
+  type OrderByWhitelist,
+  type Page,
+  type PageQueryDto,
+  pageRequestOf,
+  parseOrderBy,
+} from '@portal/pagination';
+import { type NotFoundError, ValidationProblemError } from '@portal/problem-details';
+
+import {
+  type AuditedRecord,
+  notFoundError,
+  orderByWhitelistOf,
+  RECORD,
+  type ResourceDefinition,
+} from './resource-definition';
+
+export type CreateBody = { readonly createdBy: string };
+export type UpdateBody = { readonly updatedBy: string };
+
+/**
+ * List, read, create, update and delete of one resource, the same way for every resource:
+ * paging and OrderBy over its fields, 404 for an unknown id, one transaction per write, and a
+ * 400 instead of a delete while other records refer to it (their foreign keys restrict it).
+ * Uniqueness and references on write are kept by the database and reported as 400s by the
+ * app's error translator.
+ */
+export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQueryDto> {
+  private readonly orderBy: OrderByWhitelist;
+
+  constructor(
+    protected readonly dataSource: DataSource,
+    readonly definition: ResourceDefinition<E, Q>,
+  ) {
+    this.orderBy = orderByWhitelistOf(definition);
+  }
+
+  async list(query: Q): Promise<Page<E>> {
+    const order = parseOrderBy(query.OrderBy, this.orderBy);
+    const list = this.repository().createQueryBuilder(RECORD);
+    this.definition.filter?.(list, query);
+    return fetchPage(list, order, pageRequestOf(query));
+  }
+
+  async get(id: number): Promise<E> {
+    const entity = await this.repository().findOneBy({ id } as FindOptionsWhere<E>);
+    if (!entity) throw this.notFound(id);
+    return entity;
+  }
+
+  async create(body: CreateBody): Promise<E> {
+    const entity = this.repository().create();
+    this.assign(entity, body);
+    stampCreated(entity, body.createdBy);
+    return this.repository().save(entity);
+  }
+
+  async update(id: number, body: UpdateBody): Promise<E> {
+    return this.dataSource.transaction(async (manager) => {
+      const repository = manager.getRepository(this.definition.entity);
+      const entity = await repository.findOne({
+        where: { id } as FindOptionsWhere<E>,
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (!entity) throw this.notFound(id);
+      this.checkUpdate(entity, body);
+      this.assign(entity, body);
+      stampUpdated(entity, body.updatedBy);
+      return repository.save(entity);
+    });
+  }
+
+  async delete(id: number): Promise<void> {
+    try {
+      await this.dataSource.transaction(async (manager) => {
+        const repository = manager.getRepository(this.definition.entity);
+        const entity = await repository.findOne({
+          where: { id } as FindOptionsWhere<E>,
+          lock: { mode: 'pessimistic_write' },
+        });
+        if (!entity) throw this.notFound(id);
+        this.checkDelete(entity);
+        await repository.delete(id);
+      });
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw this.inUse(error.driverError as { constraint?: string });
+      throw error;
+    }
+  }
+
+  notFound(id: number): NotFoundError {
+    return notFoundError(this.definition, id);
+  }
+
+  /** A resource's own rule on update, beyond validation and the database's constraints. */
+  protected checkUpdate(_current: E, _body: UpdateBody): void {}
+
+  /** A resource's own rule on delete, beyond the foreign keys that restrict it. */
+  protected checkDelete(_current: E): void {}
+
+  protected repository(): Repository<E> {
+    return this.dataSource.getRepository(this.definition.entity);
+  }
+
+  /** PUT replaces: a field the body leaves out takes its default. */
+  private assign(entity: E, body: object): void {
+    const values = body as Record<string, unknown>;
+    for (const [field, fallback] of Object.entries(this.definition.fields)) {
+      (entity as Record<string, unknown>)[field] = values[field] ?? fallback;
+    }
+  }
+
+  private inUse(driverError: { constraint?: string }): ValidationProblemError {
+    const referrer = this.dataSource.entityMetadatas.find((metadata) =>
+      metadata.foreignKeys.some((foreignKey) => foreignKey.name === driverError.constraint),
+    );
+    const what = referrer ? withArticle(referrer.tableName.replace(/_/g, ' ')) : 'another record';
+    return ValidationProblemError.of(
+      this.definition.idName,
+      `The ${this.definition.noun} cannot be deleted: ${what} still refers to it.`,
+      `${this.definition.code}.IN_USE`,
+    );
+  }
+}
+
+const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { OptionalText, RequiredText } from '@portal/http-context';
+import { PageQueryDto } from '@portal/pagination';
+
+import { AuditedResponse } from './audited.response';
+import { TextFilter } from './query-filters';
+
+/** `name`, `displayName` and `description`, as most reference and catalogue records have them. */
+export class NamedFieldsDto {
+  @RequiredText(1, 100, 'Unique code name (unique case-insensitively).')
+  readonly name: string;
+
+  @RequiredText(1, 255, 'Display label; a translation term.')
+  readonly displayName: string;
+
+  @OptionalText(255, 'Internal description, not shown to citizens.')
+  readonly description?: string | null;
+}
+
+export class NamedResponse extends AuditedResponse {
+  @ApiProperty() readonly name: string;
+  @ApiProperty() readonly displayName: string;
+  @ApiProperty({ type: String, nullable: true }) readonly description: string | null;
+}
+
+/** A list filtered by `Name` (case-insensitive equality). */
+export class NameFilterQueryDto extends PageQueryDto {
+  @TextFilter(100, 'Only the record of this name (case-insensitive).')
+  readonly Name?: string;
+}

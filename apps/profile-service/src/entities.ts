@@ -1,0 +1,60 @@
+import { RoleEntity } from './catalogue/roles/role.entity';
+import { ServiceThemeEntity } from './catalogue/service-themes/service-theme.entity';
+import { ServiceClientEntity } from './catalogue/services/service-client.entity';
+import { ServiceRoleEntity } from './catalogue/services/service-role.entity';
+import { ServiceEntity } from './catalogue/services/service.entity';
+import { SurveyEntity } from './catalogue/services/survey.entity';
+import { FavoriteServiceEntity } from './favorites/favorite-service.entity';
+import { IdentityEntity } from './identities/identity.entity';
+import { ProcurationInviteEntity } from './procuration-invites/procuration-invite.entity';
+import { ProcurationServiceEntity } from './procurations/procuration-service.entity';
+import { ProcurationEntity } from './procurations/procuration.entity';
+import { ProfileRoleEntity } from './profile-roles/profile-role.entity';
+import { AccountEntity } from './profiles/account.entity';
+import { OrganizationEntity } from './profiles/organization.entity';
+import { PersonEntity } from './profiles/person.entity';
+import { ProfilePictureEntity } from './profiles/profile-picture.entity';
+import { ProfileEntity } from './profiles/profile.entity';
+import { SignatoryEntity } from './profiles/signatory.entity';
+import { ClientEntity } from './reference-data/clients/client.entity';
+import { IdentificationLevelEntity } from './reference-data/identification-levels/identification-level.entity';
+import { IdentityProviderEntity } from './reference-data/identity-providers/identity-provider.entity';
+import { LegalFormEntity } from './reference-data/legal-forms/legal-form.entity';
+import { MaritalStatusEntity } from './reference-data/marital-statuses/marital-status.entity';
+import { OrgCategoryRoleEntity } from './reference-data/org-categories/org-category-role.entity';
+import { OrgCategoryEntity } from './reference-data/org-categories/org-category.entity';
+import { OrgIdentificationLevelEntity } from './reference-data/org-identification-levels/org-identification-level.entity';
+import { ServiceSettingValueEntity } from './settings/service-setting-value.entity';
+import { ServiceSettingEntity } from './settings/service-setting.entity';
+
+/** Every table of profile-service (interfaces 2.2), for the DataSource. */
+export const PROFILE_ENTITIES = [
+  ClientEntity,
+  IdentificationLevelEntity,
+  OrgIdentificationLevelEntity,
+  IdentityProviderEntity,
+  LegalFormEntity,
+  MaritalStatusEntity,
+  OrgCategoryEntity,
+  OrgCategoryRoleEntity,
+  RoleEntity,
+  ServiceThemeEntity,
+  ServiceEntity,
+  ServiceRoleEntity,
+  ServiceClientEntity,
+  SurveyEntity,
+  ServiceSettingEntity,
+  ServiceSettingValueEntity,
+  AccountEntity,
+  PersonEntity,
+  OrganizationEntity,
+  SignatoryEntity,
+  ProfileEntity,
+  ProfilePictureEntity,
+  IdentityEntity,
+  ProfileRoleEntity,
+  FavoriteServiceEntity,
+  ProcurationEntity,
+  ProcurationServiceEntity,
+  ProcurationInviteEntity,
+];

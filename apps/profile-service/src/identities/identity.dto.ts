@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+import { PageQueryDto } from '@portal/pagination';
+
+import { AuditedResponse } from '../common/audited.response';
+import { ExpandFilter } from '../common/expand';
+import { TextFilter } from '../common/query-filters';
+import { AccountResponse } from '../profiles/account.response';
+import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
+
+export const IDENTITY_EXPANSIONS = ['Account', 'IdentificationLevel'] as const;
+export type IdentityExpansion = (typeof IDENTITY_EXPANSIONS)[number];
+
+export class ListIdentitiesQueryDto extends PageQueryDto {
+  @TextFilter(50, 'Only identities of this external id (exact).')
+  readonly ExternalId?: string;
+
+  @TextFilter(200, 'Only identities of the identity provider of this name (case-insensitive).')
+  readonly IdpName?: string;
+
+  @ExpandFilter(IDENTITY_EXPANSIONS, 'Nested objects to include.')
+  readonly Expand?: IdentityExpansion[];
+}
+
+/** Links a person profile (and its account) to an identity provider (entity key `identity`). */
+export class IdentityResponse extends AuditedResponse {
+  @ApiProperty({ type: 'integer' }) readonly identityProviderId: number;
+  @ApiProperty({ type: 'integer' }) readonly accountId: number;
+  @ApiProperty({ type: 'integer' }) readonly identificationLevelId: number;
+  @ApiProperty({ description: 'Unique per identity provider.' }) readonly externalId: string;
+  @ApiProperty({ type: 'integer' }) readonly profileId: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    nullable: true,
+    description: 'Additional data of the provider.',
+  })
+  readonly metadata: Record<string, string> | null;
+  @ApiPropertyOptional({ type: IdentificationLevelResponse, description: 'With Expand=IdentificationLevel.' })
+  readonly identificationLevel?: IdentificationLevelResponse;
+  @ApiPropertyOptional({ type: AccountResponse, description: 'With Expand=Account.' })
+  readonly account?: AccountResponse;
+}

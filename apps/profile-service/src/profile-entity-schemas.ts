@@ -1,0 +1,49 @@
+import type { EntitySchemas } from '@portal/access-level';
+
+import { ROLE_RESOURCE } from './catalogue/roles/roles.service';
+import { SERVICE_THEME_RESOURCE } from './catalogue/service-themes/service-themes.service';
+import {
+  SERVICE_CLIENT_RESOURCE,
+  SERVICE_ROLE_RESOURCE,
+  SURVEY_RESOURCE,
+} from './catalogue/services/service-relations.service';
+import { SERVICE_RESOURCE } from './catalogue/services/services.service';
+import { responsePropertiesOf } from './common/crud/resource-definition';
+import { IDENTITY_RESOURCE } from './identities/identities.service';
+import { ACCOUNT_RESOURCE } from './profiles/account.response';
+import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
+import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
+import { IDENTITY_PROVIDER_RESOURCE } from './reference-data/identity-providers/identity-providers.service';
+import { LEGAL_FORM_RESOURCE } from './reference-data/legal-forms/legal-forms.service';
+import { MARITAL_STATUS_RESOURCE } from './reference-data/marital-statuses/marital-statuses.service';
+import { ORG_CATEGORY_RESOURCE } from './reference-data/org-categories/org-categories.service';
+import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-roles.service';
+import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/org-identification-levels/org-identification-levels.service';
+import { SERVICE_SETTING_RESOURCE } from './settings/service-settings.service';
+
+/**
+ * The shape of every response by entity key (interfaces 5), for projection and `Select`:
+ * properties, and nested objects with the entity key that projects them.
+ */
+export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
+  client: { properties: responsePropertiesOf(CLIENT_RESOURCE) },
+  identificationLevel: { properties: responsePropertiesOf(IDENTIFICATION_LEVEL_RESOURCE) },
+  orgIdentificationLevel: { properties: responsePropertiesOf(ORG_IDENTIFICATION_LEVEL_RESOURCE) },
+  identityProvider: { properties: responsePropertiesOf(IDENTITY_PROVIDER_RESOURCE) },
+  legalForm: { properties: responsePropertiesOf(LEGAL_FORM_RESOURCE) },
+  maritalStatus: { properties: responsePropertiesOf(MARITAL_STATUS_RESOURCE) },
+  orgCategory: { properties: responsePropertiesOf(ORG_CATEGORY_RESOURCE) },
+  orgCategoryRole: { properties: responsePropertiesOf(ORG_CATEGORY_ROLE_RESOURCE) },
+  role: { properties: responsePropertiesOf(ROLE_RESOURCE) },
+  serviceTheme: { properties: responsePropertiesOf(SERVICE_THEME_RESOURCE) },
+  service: { properties: responsePropertiesOf(SERVICE_RESOURCE) },
+  serviceRole: { properties: responsePropertiesOf(SERVICE_ROLE_RESOURCE) },
+  serviceClient: { properties: responsePropertiesOf(SERVICE_CLIENT_RESOURCE) },
+  survey: { properties: responsePropertiesOf(SURVEY_RESOURCE) },
+  serviceSetting: { properties: responsePropertiesOf(SERVICE_SETTING_RESOURCE) },
+  identity: {
+    properties: responsePropertiesOf(IDENTITY_RESOURCE),
+    relations: { account: 'account', identificationLevel: 'identificationLevel' },
+  },
+  account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
+};

@@ -1,0 +1,36 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+
+import { AuditedEntity } from '@portal/database';
+
+import type { RoleEntity } from '../catalogue/roles/role.entity';
+import type { ProfileEntity } from '../profiles/profile.entity';
+
+export const PROFILE_ROLE_UNIQUE = 'uq_profile_role';
+export const PROFILE_ROLE_PROFILE_FK = 'fk_profile_role_profile';
+export const PROFILE_ROLE_ROLE_FK = 'fk_profile_role_role';
+
+/** A role a profile holds from `validityStartStamp` on. */
+@Entity('profile_role')
+@Index(PROFILE_ROLE_UNIQUE, ['profileId', 'roleId'], { unique: true })
+@Index('ix_profile_role_role', ['roleId'])
+export class ProfileRoleEntity extends AuditedEntity {
+  @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_profile_role' })
+  id: number;
+
+  @Column({ name: 'profile_id', type: 'integer' })
+  profileId: number;
+
+  @ManyToOne('ProfileEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'profile_id', foreignKeyConstraintName: PROFILE_ROLE_PROFILE_FK })
+  profile?: ProfileEntity;
+
+  @Column({ name: 'role_id', type: 'integer' })
+  roleId: number;
+
+  @ManyToOne('RoleEntity', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'role_id', foreignKeyConstraintName: PROFILE_ROLE_ROLE_FK })
+  role?: RoleEntity;
+
+  @Column({ name: 'validity_start_stamp', type: 'timestamptz' })
+  validityStartStamp: Date;
+}

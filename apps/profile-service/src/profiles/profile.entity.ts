@@ -1,0 +1,93 @@
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+
+import { AuditedEntity } from '@portal/database';
+
+import { INACTIVITY_STATES, type InactivityState, oneOf } from '../common/domain-enums';
+import type { OrganizationEntity } from './organization.entity';
+import type { PersonEntity } from './person.entity';
+
+export const PROFILE_PERSON_UNIQUE = 'uq_profile_person';
+export const PROFILE_ORGANIZATION_UNIQUE = 'uq_profile_organization';
+export const PROFILE_EXTERNAL_KEY_UNIQUE = 'uq_profile_external_key';
+export const PROFILE_PERSON_FK = 'fk_profile_person';
+export const PROFILE_ORGANIZATION_FK = 'fk_profile_organization';
+
+/**
+ * A person-type or an organization-type profile: exactly one of personId and organizationId is
+ * set. Deleting a profile takes its roles, identities, setting values, favorites, picture and
+ * procurations with it (ON DELETE CASCADE); its person (and account) or organization are deleted
+ * after it, by the service, since they are referenced from here.
+ */
+@Entity('profile')
+@Index(PROFILE_PERSON_UNIQUE, ['personId'], { unique: true })
+@Index(PROFILE_ORGANIZATION_UNIQUE, ['organizationId'], { unique: true })
+@Index(PROFILE_EXTERNAL_KEY_UNIQUE, ['externalKey'], { unique: true })
+@Check('ck_profile_kind', 'num_nonnulls("person_id", "organization_id") = 1')
+@Check('ck_profile_inactivity_state', oneOf('inactivity_state', INACTIVITY_STATES))
+@Check('ck_profile_login_count', '"login_count" >= 0')
+export class ProfileEntity extends AuditedEntity {
+  @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_profile' })
+  id: number;
+
+  @Column({ name: 'person_id', type: 'integer', nullable: true })
+  personId: number | null;
+
+  @ManyToOne('PersonEntity', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'person_id', foreignKeyConstraintName: PROFILE_PERSON_FK })
+  person?: PersonEntity | null;
+
+  @Column({ name: 'organization_id', type: 'integer', nullable: true })
+  organizationId: number | null;
+
+  @ManyToOne('OrganizationEntity', { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'organization_id', foreignKeyConstraintName: PROFILE_ORGANIZATION_FK })
+  organization?: OrganizationEntity | null;
+
+  @Column({ name: 'is_enabled', type: 'boolean', default: true })
+  isEnabled: boolean;
+
+  @Column({ name: 'external_key', type: 'varchar', length: 50, nullable: true })
+  externalKey: string | null;
+
+  @Column({ type: 'varchar', length: 2, nullable: true })
+  language: string | null;
+
+  @Column({ type: 'varchar', length: 400 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  phone: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  fax: string | null;
+
+  @Column({ type: 'varchar', length: 320, nullable: true })
+  address: string | null;
+
+  @Column({ name: 'zip_code', type: 'varchar', length: 12, nullable: true })
+  zipCode: string | null;
+
+  @Column({ type: 'varchar', length: 160, nullable: true })
+  city: string | null;
+
+  @Column({ name: 'country_code', type: 'varchar', length: 2, nullable: true })
+  countryCode: string | null;
+
+  @Column({ name: 'accepts_advertisement', type: 'boolean', default: true })
+  acceptsAdvertisement: boolean;
+
+  @Column({ name: 'last_login_stamp', type: 'timestamptz', nullable: true })
+  lastLoginStamp: Date | null;
+
+  @Column({ name: 'login_count', type: 'integer', default: 0 })
+  loginCount: number;
+
+  @Column({ name: 'inactivity_state', type: 'varchar', length: 20, default: 'Active' })
+  inactivityState: InactivityState;
+
+  @Column({ name: 'is_flagged_for_deletion', type: 'boolean', default: false })
+  isFlaggedForDeletion: boolean;
+
+  @Column({ name: 'grace_period_end_date', type: 'timestamptz', nullable: true })
+  gracePeriodEndDate: Date | null;
+}

@@ -1,0 +1,32 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { CreatedBy, UpdatedBy } from '@portal/http-context';
+import { PageQueryDto } from '@portal/pagination';
+
+import { OptionalInt } from '../../common/body-fields';
+import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
+import { BooleanFilter } from '../../common/query-filters';
+
+export class IdentificationLevelFieldsDto extends NamedFieldsDto {
+  @OptionalInt('Level value; 0 or more.', { minimum: 0, defaultValue: 0 })
+  readonly levelOfTrust?: number;
+}
+
+export class CreateIdentificationLevelDto extends IdentificationLevelFieldsDto {
+  @CreatedBy() readonly createdBy: string;
+}
+
+export class UpdateIdentificationLevelDto extends IdentificationLevelFieldsDto {
+  @UpdatedBy() readonly updatedBy: string;
+}
+
+export class ListIdentificationLevelsQueryDto extends PageQueryDto {
+  @BooleanFilter(
+    'Keep levels required by at least one service whose isShownInCatalog equals the value and whose theme is visible.',
+  )
+  readonly IsForServicesCatalog?: boolean;
+}
+
+export class IdentificationLevelResponse extends NamedResponse {
+  @ApiProperty({ type: 'integer', minimum: 0 }) readonly levelOfTrust: number;
+}

@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { CreatedBy, OptionalText, RequiredText, UpdatedBy } from '@portal/http-context';
+import { PageQueryDto } from '@portal/pagination';
+
+import { AuditedResponse } from '../../common/audited.response';
+import { OptionalBoolean } from '../../common/body-fields';
+import { BooleanFilter } from '../../common/query-filters';
+
+export class IdentityProviderFieldsDto {
+  @RequiredText(1, 200, 'Unique code name (unique case-insensitively).')
+  readonly name: string;
+
+  @RequiredText(1, 255, 'Display label; a translation term.')
+  readonly displayName: string;
+
+  @RequiredText(1, 500, 'Name of the binary related to the provider.')
+  readonly typeName: string;
+
+  @OptionalBoolean('Used by default; at most one provider is the default.', false)
+  readonly isDefault?: boolean;
+
+  @OptionalBoolean('Whether the provider can be used.', false)
+  readonly isEnabled?: boolean;
+
+  @OptionalText(4000, 'Provider-specific data.')
+  readonly data?: string | null;
+}
+
+export class CreateIdentityProviderDto extends IdentityProviderFieldsDto {
+  @CreatedBy() readonly createdBy: string;
+}
+
+export class UpdateIdentityProviderDto extends IdentityProviderFieldsDto {
+  @UpdatedBy() readonly updatedBy: string;
+}
+
+export class ListIdentityProvidersQueryDto extends PageQueryDto {
+  @BooleanFilter('Only enabled (true) or disabled (false) providers.')
+  readonly IsEnabled?: boolean;
+}
+
+export class IdentityProviderResponse extends AuditedResponse {
+  @ApiProperty() readonly name: string;
+  @ApiProperty() readonly displayName: string;
+  @ApiProperty() readonly typeName: string;
+  @ApiProperty() readonly isDefault: boolean;
+  @ApiProperty() readonly isEnabled: boolean;
+  @ApiProperty({ type: String, nullable: true }) readonly data: string | null;
+}

@@ -1,0 +1,42 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { CreatedBy, RequiredText, UpdatedBy } from '@portal/http-context';
+import { PageQueryDto } from '@portal/pagination';
+
+import { AuditedResponse } from '../../common/audited.response';
+import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
+import { BooleanFilter } from '../../common/query-filters';
+
+export class MaritalStatusFieldsDto {
+  @RequiredText(1, 100, 'Unique code name (unique case-insensitively).')
+  readonly name: string;
+
+  @RequiredText(1, 255, 'Display label; a translation term.')
+  readonly displayName: string;
+
+  @OptionalBoolean('Usable by the citizen.', true)
+  readonly isEnabled?: boolean;
+
+  @OptionalInt('Ascending display order.', { defaultValue: 0 })
+  readonly sortOrder?: number;
+}
+
+export class CreateMaritalStatusDto extends MaritalStatusFieldsDto {
+  @CreatedBy() readonly createdBy: string;
+}
+
+export class UpdateMaritalStatusDto extends MaritalStatusFieldsDto {
+  @UpdatedBy() readonly updatedBy: string;
+}
+
+export class ListMaritalStatusesQueryDto extends PageQueryDto {
+  @BooleanFilter('Only enabled (true) or disabled (false) statuses.')
+  readonly IsEnabled?: boolean;
+}
+
+export class MaritalStatusResponse extends AuditedResponse {
+  @ApiProperty() readonly name: string;
+  @ApiProperty() readonly displayName: string;
+  @ApiProperty() readonly isEnabled: boolean;
+  @ApiProperty({ type: 'integer' }) readonly sortOrder: number;
+}

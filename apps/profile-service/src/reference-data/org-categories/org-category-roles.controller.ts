@@ -1,0 +1,89 @@
+import { Body, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+
+import { Projected } from '@portal/access-level';
+import { RequireRoles } from '@portal/auth';
+import { ParseInt32Pipe } from '@portal/http-context';
+import { type Page, PaginatedList, PageQueryDto } from '@portal/pagination';
+import { ApiProblemResponses } from '@portal/problem-details';
+
+import { RoleResponse } from '../../catalogue/roles/role.dto';
+import { ROLE_RESOURCE } from '../../catalogue/roles/roles.service';
+import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
+import { CreatedByBodyDto } from '../../common/body-fields';
+import { toResponse } from '../../common/crud/resource-definition';
+import { ApiUpsertResponses, upsertStatus } from '../../common/upsert';
+import { OrgCategoryRoleResponse } from './org-category.dto';
+import { ORG_CATEGORY_ROLE_RESOURCE, OrgCategoryRolesService } from './org-category-roles.service';
+
+type Json = Record<string, unknown>;
+
+/** `/org-categories/{orgCategoryId}/roles[/{roleId}]` (contract 6). */
+@ApiTags('Organization categories')
+@ApiProblemResponses(401, 403)
+@RequireRoles(...PROFILE_READERS)
+export class OrgCategoryRolesController {
+  constructor(private readonly categoryRoles: OrgCategoryRolesService) {}
+
+  @Get(':orgCategoryId/roles')
+  @ApiOperation({ summary: 'List the roles of an organization category' })
+  @PaginatedList(RoleResponse)
+  @Projected('role')
+  @ApiProblemResponses(400, 404)
+  async listOrgCategoryRoles(
+    @Param('orgCategoryId', ParseInt32Pipe) orgCategoryId: number,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<Json>> {
+    const roles = await this.categoryRoles.list(orgCategoryId, query);
+    return roles.map((role) => toResponse(ROLE_RESOURCE, role));
+  }
+
+  @Get(':orgCategoryId/roles/:roleId')
+  @ApiOperation({ summary: 'Read a role of an organization category' })
+  @ApiOkResponse({ type: RoleResponse })
+  @Projected('role')
+  @ApiProblemResponses(400, 404)
+  async readOrgCategoryRole(
+    @Param('orgCategoryId', ParseInt32Pipe) orgCategoryId: number,
+    @Param('roleId', ParseInt32Pipe) roleId: number,
+  ): Promise<Json> {
+    return toResponse(ROLE_RESOURCE, await this.categoryRoles.get(orgCategoryId, roleId));
+  }
+
+  @Put(':orgCategoryId/roles/:roleId')
+  @RequireRoles(PROFILE_WRITER)
+  @ApiOperation({
+    summary: 'Give a role to an organization category',
+    description:
+      'Every organization profile of the category that lacks the role receives it, in the same transaction.',
+  })
+  @ApiUpsertResponses(OrgCategoryRoleResponse)
+  @Projected('orgCategoryRole', { queryable: false })
+  @ApiProblemResponses(400, 404, 413, 415)
+  async upsertOrgCategoryRole(
+    @Param('orgCategoryId', ParseInt32Pipe) orgCategoryId: number,
+    @Param('roleId', ParseInt32Pipe) roleId: number,
+    @Body() body: CreatedByBodyDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<Json> {
+    const upserted = await this.categoryRoles.upsert(orgCategoryId, roleId, body.createdBy);
+    return toResponse(ORG_CATEGORY_ROLE_RESOURCE, upsertStatus(reply, upserted));
+  }
+
+  @Delete(':orgCategoryId/roles/:roleId')
+  @HttpCode(204)
+  @RequireRoles(PROFILE_WRITER)
+  @ApiOperation({
+    summary: 'Take a role from an organization category',
+    description: 'Every organization profile of the category loses the role, in the same transaction.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiProblemResponses(400, 404)
+  async deleteOrgCategoryRole(
+    @Param('orgCategoryId', ParseInt32Pipe) orgCategoryId: number,
+    @Param('roleId', ParseInt32Pipe) roleId: number,
+  ): Promise<void> {
+    await this.categoryRoles.delete(orgCategoryId, roleId);
+  }
+}

@@ -1,0 +1,36 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+
+import { AuditedEntity } from '@portal/database';
+
+import type { ProfileEntity } from '../profiles/profile.entity';
+import type { ServiceSettingEntity } from './service-setting.entity';
+
+export const SERVICE_SETTING_VALUE_UNIQUE = 'uq_service_setting_value_profile_setting';
+export const SERVICE_SETTING_VALUE_PROFILE_FK = 'fk_service_setting_value_profile';
+export const SERVICE_SETTING_VALUE_SETTING_FK = 'fk_service_setting_value_service_setting';
+
+/** A profile's value of a service setting (one per profile and setting). */
+@Entity('service_setting_value')
+@Index(SERVICE_SETTING_VALUE_UNIQUE, ['profileId', 'serviceSettingId'], { unique: true })
+@Index('ix_service_setting_value_service_setting', ['serviceSettingId'])
+export class ServiceSettingValueEntity extends AuditedEntity {
+  @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_service_setting_value' })
+  id: number;
+
+  @Column({ name: 'profile_id', type: 'integer' })
+  profileId: number;
+
+  @ManyToOne('ProfileEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'profile_id', foreignKeyConstraintName: SERVICE_SETTING_VALUE_PROFILE_FK })
+  profile?: ProfileEntity;
+
+  @Column({ name: 'service_setting_id', type: 'integer' })
+  serviceSettingId: number;
+
+  @ManyToOne('ServiceSettingEntity', { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'service_setting_id', foreignKeyConstraintName: SERVICE_SETTING_VALUE_SETTING_FK })
+  serviceSetting?: ServiceSettingEntity;
+
+  @Column({ type: 'varchar', length: 4000 })
+  value: string;
+}

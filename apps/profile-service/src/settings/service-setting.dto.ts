@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+import { CreatedBy, UpdatedBy } from '@portal/http-context';
+import { PageQueryDto } from '@portal/pagination';
+
+import { OptionalBoolean, RequiredId } from '../common/body-fields';
+import { NamedFieldsDto, NamedResponse } from '../common/named.dto';
+import { IdFilter, TextFilter } from '../common/query-filters';
+
+export class ServiceSettingFieldsDto extends NamedFieldsDto {
+  @RequiredId('The service the setting belongs to; the name is unique within it.')
+  readonly serviceId: number;
+
+  @OptionalBoolean('Values of the setting are secrets of the profile.', false)
+  readonly isSecure?: boolean;
+}
+
+export class CreateServiceSettingDto extends ServiceSettingFieldsDto {
+  @CreatedBy() readonly createdBy: string;
+}
+
+export class UpdateServiceSettingDto extends ServiceSettingFieldsDto {
+  @UpdatedBy() readonly updatedBy: string;
+}
+
+export class ListServiceSettingsQueryDto extends PageQueryDto {
+  @IdFilter('Only the settings of this service.')
+  readonly ServiceId?: number;
+
+  @TextFilter(100, 'Only the settings of this name (case-insensitive).')
+  readonly Name?: string;
+}
+
+/** A setting a service lets each profile store a value for (entity key `serviceSetting`). */
+export class ServiceSettingResponse extends NamedResponse {
+  @ApiProperty({ type: 'integer' }) readonly serviceId: number;
+  @ApiProperty() readonly isSecure: boolean;
+}

@@ -1,0 +1,129 @@
+import type { DataSource } from 'typeorm';
+
+let sequence = 0;
+/** A number no other call of this run has had: for unique names. */
+export const unique = (): number => (sequence += 1);
+
+/**
+ * Rows written straight into the database, for records whose own routes belong to other parts
+ * of the service (profiles, identities) or to set up a scene in one step.
+ */
+export class Fixtures {
+  constructor(private readonly dataSource: DataSource) {}
+
+  async insert(table: string, values: Record<string, unknown>): Promise<number> {
+    const row = {
+      ...values,
+      created_by: 'fixture',
+      create_stamp: new Date(),
+      updated_by: 'fixture',
+      update_stamp: new Date(),
+    };
+    const columns = Object.keys(row);
+    const [inserted] = await this.dataSource.query<{ id: number }[]>(
+      `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')})
+       VALUES (${columns.map((_column, index) => `$${index + 1}`).join(', ')}) RETURNING id`,
+      Object.values(row),
+    );
+    return inserted.id;
+  }
+
+  identificationLevel(): Promise<number> {
+    const n = unique();
+    return this.insert('identification_level', { name: `fixture-level-${n}`, display_name: `Level ${n}` });
+  }
+
+  orgIdentificationLevel(): Promise<number> {
+    const n = unique();
+    return this.insert('org_identification_level', {
+      name: `fixture-org-level-${n}`,
+      display_name: `Level ${n}`,
+    });
+  }
+
+  theme(isVisible = true): Promise<number> {
+    const n = unique();
+    return this.insert('service_theme', {
+      name: `fixture-theme-${n}`,
+      display_name: `Theme ${n}`,
+      is_visible: isVisible,
+    });
+  }
+
+  async service(
+    values: {
+      identificationLevelId?: number;
+      orgIdentificationLevelId?: number;
+      serviceThemeId?: number;
+      isShownInCatalog?: boolean;
+    } = {},
+  ): Promise<number> {
+    const n = unique();
+    return this.insert('service', {
+      name: `fixture-service-${n}`,
+      display_name: `Service ${n}`,
+      identification_level_id: values.identificationLevelId ?? (await this.identificationLevel()),
+      org_identification_level_id: values.orgIdentificationLevelId ?? (await this.orgIdentificationLevel()),
+      service_theme_id: values.serviceThemeId ?? (await this.theme()),
+      is_shown_in_catalog: values.isShownInCatalog ?? true,
+    });
+  }
+
+  async personProfile(values: { maritalStatusId?: number } = {}) {
+    const n = unique();
+    const accountId = await this.insert('account', { username: `fixture-user-${n}` });
+    const personId = await this.insert('person', {
+      account_id: accountId,
+      firstname: 'Anna',
+      lastname: `Muster ${n}`,
+      marital_status_id: values.maritalStatusId ?? null,
+    });
+    const profileId = await this.insert('profile', { person_id: personId, email: `anna${n}@example.ch` });
+    return { profileId, personId, accountId };
+  }
+
+  async identity(values: {
+    profileId: number;
+    accountId: number;
+    identityProviderId: number;
+    identificationLevelId: number;
+    externalId?: string;
+  }): Promise<number> {
+    return this.insert('identity', {
+      profile_id: values.profileId,
+      account_id: values.accountId,
+      identity_provider_id: values.identityProviderId,
+      identification_level_id: values.identificationLevelId,
+      external_id: values.externalId ?? `external-${unique()}`,
+      metadata: JSON.stringify({ source: 'fixture' }),
+    });
+  }
+
+  async organizationProfile(values: {
+    orgCategoryId: number;
+    legalFormId: number;
+    orgIdentificationLevelId?: number;
+  }) {
+    const n = unique();
+    const organizationId = await this.insert('organization', {
+      name: `Muster AG ${n}`,
+      uid: `CHE-${String(100_000_000 + n)}`,
+      org_category_id: values.orgCategoryId,
+      legal_form_id: values.legalFormId,
+      org_identification_level_id: values.orgIdentificationLevelId ?? null,
+    });
+    const profileId = await this.insert('profile', {
+      organization_id: organizationId,
+      email: `info${n}@muster.ch`,
+    });
+    return { profileId, organizationId };
+  }
+
+  async rolesOf(profileId: number): Promise<number[]> {
+    const rows = await this.dataSource.query<{ role_id: number }[]>(
+      'SELECT role_id FROM profile_role WHERE profile_id = $1 ORDER BY role_id',
+      [profileId],
+    );
+    return rows.map((row) => row.role_id);
+  }
+}

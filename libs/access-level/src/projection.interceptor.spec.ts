@@ -1,0 +1,120 @@
+import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { firstValueFrom, of } from 'rxjs';
+
+import { Page } from '@portal/pagination';
+import { ValidationProblemError } from '@portal/problem-details';
+
+import { AccessLevelTable } from './access-level-table';
+import type { EntitySchemas } from './entity-schema';
+import { Projected, ProjectionInterceptor } from './projection.interceptor';
+import { Projector } from './projector';
+
+const schemas: EntitySchemas = {
+  service: { properties: ['id', 'name', 'displayName', 'url', 'createdBy'] },
+};
+const service = () => ({ id: 1, name: 'tax', displayName: 'Tax return', url: '/tax', createdBy: 'admin' });
+
+class Routes {
+  @Projected('service')
+  read(): void {}
+
+  @Projected('service', { queryable: false })
+  write(): void {}
+
+  unprojected(): void {}
+}
+
+describe(ProjectionInterceptor.name, () => {
+  const table = AccessLevelTable.fromFile();
+  const sut = new ProjectionInterceptor(new Reflector(), table, new Projector(table, schemas));
+
+  const run = (
+    handler: keyof Routes,
+    roles: string[],
+    query: Record<string, unknown>,
+    result: unknown = service(),
+  ): Promise<unknown> => {
+    const request = { principal: { roles: new Set(roles) }, query };
+    const context = {
+      getHandler: () => Object.getOwnPropertyDescriptor(Routes.prototype, handler)?.value as unknown,
+      getClass: () => Routes,
+      switchToHttp: () => ({ getRequest: () => request }),
+    } as unknown as ExecutionContext;
+    const next: CallHandler = { handle: jest.fn(() => of(result)) };
+    return firstValueFrom(sut.intercept(context, next));
+  };
+
+  it.each<[string[], string[]]>([
+    [['ProfileApi_Low'], ['displayName', 'id', 'name']],
+    [['ProfileApi_Medium'], ['displayName', 'id', 'name', 'url']],
+    [['ProfileApi_Max'], ['createdBy', 'displayName', 'id', 'name', 'url']],
+    [
+      ['ProfileApi_Low', 'ProfileApi_Max'],
+      ['createdBy', 'displayName', 'id', 'name', 'url'],
+    ],
+    [['SomeOtherRole'], ['id']],
+  ])('projects at the highest level of the roles %j', async (roles, keys) => {
+    expect(Object.keys((await run('read', roles, {})) as object).sort()).toEqual(keys);
+  });
+
+  it('lowers the level with Limited, whatever the case of its name', async () => {
+    expect(await run('read', ['ProfileApi_Max'], { limited: '1' })).toEqual({
+      id: 1,
+      name: 'tax',
+      displayName: 'Tax return',
+    });
+    expect(Object.keys((await run('read', ['ProfileApi_Low'], { Limited: '9' })) as object)).toHaveLength(3);
+  });
+
+  it('keeps what Select names and id, repeated or comma-separated', async () => {
+    expect(await run('read', ['ProfileApi_Max'], { Select: ['name', 'url,createdBy'] })).toEqual({
+      id: 1,
+      name: 'tax',
+      url: '/tax',
+      createdBy: 'admin',
+    });
+  });
+
+  it('projects every item of a Page and keeps the page', async () => {
+    const page = new Page([service(), { ...service(), id: 2 }], 7, { pageNumber: 1, pageSize: 2 });
+    const result = (await run('read', ['ProfileApi_Low'], { Select: 'name' }, page)) as Page<unknown>;
+    expect(result).toBeInstanceOf(Page);
+    expect(result.totalCount).toBe(7);
+    expect(result.items).toEqual([
+      { id: 1, name: 'tax' },
+      { id: 2, name: 'tax' },
+    ]);
+  });
+
+  it('projects arrays item by item', async () => {
+    expect(await run('read', ['ProfileApi_Low'], { Select: 'url' }, [service()])).toEqual([{ id: 1 }]);
+  });
+
+  it.each([['0'], ['3'], ['high'], [['1', '2']]])(
+    'refuses Limited=%j with a 400 on Limited',
+    async (Limited) => {
+      await expect(run('read', ['ProfileApi_Max'], { Limited })).rejects.toMatchObject({
+        errors: { Limited: expect.arrayContaining([expect.any(String)]) },
+      });
+    },
+  );
+
+  it('refuses an unknown Select property with a 400 keyed as the client spelt it', async () => {
+    const rejection = run('read', ['ProfileApi_Max'], { select: 'name,colour' });
+    await expect(rejection).rejects.toBeInstanceOf(ValidationProblemError);
+    await expect(rejection).rejects.toMatchObject({
+      errors: { select: ["'colour' is not a property of service."] },
+    });
+  });
+
+  it('projects writes at the caller level and ignores Limited and Select', async () => {
+    expect(await run('write', ['ProfileApi_Max'], { Limited: 'nonsense', Select: 'colour' })).toEqual(
+      service(),
+    );
+  });
+
+  it('leaves routes without @Projected alone', async () => {
+    expect(await run('unprojected', [], {})).toEqual(service());
+  });
+});

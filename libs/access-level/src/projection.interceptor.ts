@@ -1,0 +1,132 @@
+import {
+  applyDecorators,
+  type CallHandler,
+  type DynamicModule,
+  type ExecutionContext,
+  Global,
+  Injectable,
+  Module,
+  type NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ApiQuery } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { from, map, type Observable, switchMap } from 'rxjs';
+
+import { RequestValidationPipe } from '@portal/http-context';
+import { Page } from '@portal/pagination';
+
+import { AccessLevelTable } from './access-level-table';
+import type { EntitySchemas } from './entity-schema';
+import { effectiveLevel, ProjectionQueryDto } from './projection-query.dto';
+import { type Projection, Projector } from './projector';
+
+const PROJECTED = 'portal:projected';
+
+interface ProjectedRoute {
+  readonly entityKey: string;
+  readonly queryable: boolean;
+}
+
+type RequestWithPrincipal = FastifyRequest & { principal?: { roles: Iterable<string> } };
+
+/**
+ * The route's response is projected by `entityKey` at the caller's level (contract 3): a list
+ * (a Page or an array) item by item, a single object as it is. The level is the highest of the
+ * caller's roles in the level table, lowered by `Limited`; `Select` keeps only the named
+ * properties. `queryable: false` (writes) projects at the caller's level and ignores the query.
+ */
+export const Projected = (entityKey: string, options: { queryable?: boolean } = {}): MethodDecorator => {
+  const queryable = options.queryable ?? true;
+  return applyDecorators(
+    SetMetadata(PROJECTED, { entityKey, queryable } satisfies ProjectedRoute),
+    UseInterceptors(ProjectionInterceptor),
+    ...(queryable
+      ? [
+          ApiQuery({
+            name: 'Limited',
+            required: false,
+            enum: [1, 2, 9],
+            description: "Lowers the access level to min(Limited, the caller's level).",
+          }),
+          ApiQuery({
+            name: 'Select',
+            required: false,
+            type: [String],
+            description: `Properties of ${entityKey} to keep (dotted paths allowed), repeated or comma-separated; \`id\` is always kept. An unknown property is a 400.`,
+          }),
+        ]
+      : []),
+  );
+};
+
+@Injectable()
+export class ProjectionInterceptor implements NestInterceptor {
+  private readonly validation = new RequestValidationPipe();
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly table: AccessLevelTable,
+    private readonly projector: Projector,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const route = this.reflector.get<ProjectedRoute | undefined>(PROJECTED, context.getHandler());
+    if (!route) return next.handle();
+    const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
+    // Limited and Select are checked before the handler runs, so a bad one changes nothing.
+    return from(this.projectionOf(route, request)).pipe(
+      switchMap((projection) =>
+        next.handle().pipe(map((result) => this.apply(result, route.entityKey, projection))),
+      ),
+    );
+  }
+
+  private async projectionOf(route: ProjectedRoute, request: RequestWithPrincipal): Promise<Projection> {
+    const callerLevel = this.table.levelOfRoles(request.principal?.roles ?? []) ?? 0;
+    if (!route.queryable) return { level: callerLevel, select: [] };
+    const query = (await this.validation.transform(request.query, {
+      type: 'query',
+      metatype: ProjectionQueryDto,
+    })) as ProjectionQueryDto;
+    const select = query.Select ?? [];
+    this.projector.assertSelectable(route.entityKey, select, sentName(request.query, 'Select'));
+    return { level: effectiveLevel(callerLevel, query.Limited), select };
+  }
+
+  private apply(result: unknown, entityKey: string, projection: Projection): unknown {
+    if (result instanceof Page) {
+      return (result as Page<unknown>).map((item) => this.projector.project(item, entityKey, projection));
+    }
+    return this.projector.project(result, entityKey, projection);
+  }
+}
+
+/** The parameter as the client spelt it (`select`), for the 400's `errors` key. */
+function sentName(query: unknown, name: string): string {
+  const keys = query !== null && typeof query === 'object' ? Object.keys(query) : [];
+  return keys.find((key) => key.toLowerCase() === name.toLowerCase()) ?? name;
+}
+
+/**
+ * Provides the level table and the projector to every module (for @Projected routes). A service
+ * passes its level table (the default file, or the one its deployment names) and the shapes of
+ * its entities.
+ */
+@Global()
+@Module({})
+export class ProjectionModule {
+  static forRoot(options: { table: AccessLevelTable; schemas: EntitySchemas }): DynamicModule {
+    return {
+      module: ProjectionModule,
+      providers: [
+        { provide: AccessLevelTable, useValue: options.table },
+        { provide: Projector, useValue: new Projector(options.table, options.schemas) },
+        ProjectionInterceptor,
+      ],
+      exports: [AccessLevelTable, Projector, ProjectionInterceptor],
+    };
+  }
+}
