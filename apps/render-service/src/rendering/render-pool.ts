@@ -65,6 +65,8 @@ export class RenderPool {
       idleTimeout: Number.MAX_SAFE_INTEGER,
       // A runaway document is stopped by its worker's heap limit rather than the service's.
       resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
+      niceIncrement: 5,
     });
     this.capacity = options.workers + options.queueLimit;
   }
