@@ -421,6 +421,48 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
         }
       });
 
+      it('never answers 500 to hostile bodies', async () => {
+        const hostile: unknown[] = [
+          null,
+          5,
+          -1.5,
+          1e308,
+          true,
+          'x',
+          '',
+          [],
+          [null],
+          {},
+          { a: 1 },
+          '\u0000',
+          'x'.repeat(5000),
+        ];
+        const survey = { surveyUrl: 'https://s.example.ch', createdBy: 'a' };
+        for (const value of hostile) {
+          for (const [path, body] of [
+            [url(`roles/${role.id}`), { isVisible: value, createdBy: 'a' }],
+            [url(`roles/${role.id}`), { createdBy: value }],
+            [url(`clients/${client.id}`), { createdBy: value }],
+            ...Object.keys({ ...survey, rF_ActivationChance: 0, isRandomFeedbackEnabled: false }).map(
+              (field) => [url('survey'), { ...survey, [field]: value }] as const,
+            ),
+          ] as const) {
+            const response = await service.max.put(path, body);
+            expect([200, 201, 400]).toContain(response.status);
+          }
+        }
+        for (const rawBody of ['[]', 'null', '"text"', '{"createdBy":', '']) {
+          const response = await service.max.put(url(`roles/${role.id}`), undefined, {
+            rawBody,
+            contentType: 'application/json',
+          });
+          expect(response.status).toBe(400);
+        }
+        await service.max.delete(url(`roles/${role.id}`));
+        await service.max.delete(url(`clients/${client.id}`));
+        await service.max.delete(url('survey'));
+      });
+
       it('lets only ProfileApi_Max write and any ProfileApi role read the survey', async () => {
         for (const caller of [service.low, service.medium]) {
           expect((await caller.put(url(`roles/${role.id}`), { createdBy: 'a' })).status).toBe(403);
