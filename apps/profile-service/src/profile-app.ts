@@ -1,11 +1,13 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
+import { DataSource } from 'typeorm';
 
 import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
+import { DemoCatalogueSeeder } from './demo-data/demo-catalogue.seeder';
 import type { ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
@@ -19,16 +21,21 @@ export const PROFILE_SERVICE: ServiceDescription = {
   bodyLimitBytes: 1024 * 1024,
 };
 
-export function createProfileApp(context: {
+export async function createProfileApp(context: {
   env: ProfileEnvironment;
   databaseUrl: string;
   logger: Logger;
 }): Promise<NestFastifyApplication> {
-  return createServiceApp({
+  const app = await createServiceApp({
     service: PROFILE_SERVICE,
     module: AppModule.register(context.env, context.databaseUrl),
     env: context.env,
     logger: context.logger,
     errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
+  // After the migrations, so that a newcomer's first start has a catalogue to explore.
+  const outcome = await new DemoCatalogueSeeder(app.get(DataSource)).seed(context.env.demoDataMode);
+  if (outcome === 'seeded')
+    context.logger.info({ msg: 'demo catalogue loaded', SEED_DEMO_DATA: context.env.demoDataMode });
+  return app;
 }

@@ -1,18 +1,11 @@
 import { DataSource } from 'typeorm';
 
+import { apiHelpers, namedInvalid } from './support/api-helpers';
 import { itConformsToTheCrudContract } from './support/crud-conformance';
 import { Fixtures, unique } from './support/fixtures';
 import { type ProfileService, startProfileService, V10, V9 } from './support/profile-test-app';
 
 type Json = Record<string, any>;
-
-const namedInvalid: [string, Json, string][] = [
-  ['a missing name', { name: undefined }, 'name'],
-  ['a name over 100 characters', { name: 'n'.repeat(101) }, 'name'],
-  ['a missing displayName', { displayName: undefined }, 'displayName'],
-  ['a displayName over 255 characters', { displayName: 'd'.repeat(256) }, 'displayName'],
-  ['a description over 255 characters', { description: 'd'.repeat(256) }, 'description'],
-];
 
 describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
   let service: ProfileService;
@@ -27,17 +20,7 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
     await service?.close();
   });
 
-  const post = async (path: string, body: Json): Promise<Json> => {
-    const response = await service.max.post<Json>(`${V10}${path}`, { createdBy: 'alice', ...body });
-    expect(response.status).toBe(201);
-    return response.body;
-  };
-  const deleteRefused = async (url: string, idName: string, what: RegExp): Promise<void> => {
-    const response = await service.max.delete<Json>(url);
-    expect(response.status).toBe(400);
-    expect(response.body.errors[idName]).toEqual([expect.stringMatching(what)]);
-    expect((await service.max.get(url)).status).toBe(200);
-  };
+  const { post, deleteRefused } = apiHelpers(() => service);
 
   describe('roles', () => {
     const body = () => ({
@@ -51,7 +34,7 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
       idName: 'roleId',
       body,
       defaults: {},
-      invalid: namedInvalid,
+      invalid: namedInvalid(),
       unique: ['name'],
       orderBy: 'name',
     });
@@ -115,7 +98,7 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
       idName: 'serviceThemeId',
       body,
       defaults: { description: null, isVisible: true, sortOrder: 0 },
-      invalid: [...namedInvalid, ['isVisible as text', { isVisible: 'true' }, 'isVisible']],
+      invalid: [...namedInvalid(), ['isVisible as text', { isVisible: 'true' }, 'isVisible']],
       unique: ['name'],
       orderBy: 'sortOrder',
     });
@@ -438,6 +421,48 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
         }
       });
 
+      it('never answers 500 to hostile bodies', async () => {
+        const hostile: unknown[] = [
+          null,
+          5,
+          -1.5,
+          1e308,
+          true,
+          'x',
+          '',
+          [],
+          [null],
+          {},
+          { a: 1 },
+          '\u0000',
+          'x'.repeat(5000),
+        ];
+        const survey = { surveyUrl: 'https://s.example.ch', createdBy: 'a' };
+        for (const value of hostile) {
+          for (const [path, body] of [
+            [url(`roles/${role.id}`), { isVisible: value, createdBy: 'a' }],
+            [url(`roles/${role.id}`), { createdBy: value }],
+            [url(`clients/${client.id}`), { createdBy: value }],
+            ...Object.keys({ ...survey, rF_ActivationChance: 0, isRandomFeedbackEnabled: false }).map(
+              (field) => [url('survey'), { ...survey, [field]: value }] as const,
+            ),
+          ] as const) {
+            const response = await service.max.put(path, body);
+            expect([200, 201, 400]).toContain(response.status);
+          }
+        }
+        for (const rawBody of ['[]', 'null', '"text"', '{"createdBy":', '']) {
+          const response = await service.max.put(url(`roles/${role.id}`), undefined, {
+            rawBody,
+            contentType: 'application/json',
+          });
+          expect(response.status).toBe(400);
+        }
+        await service.max.delete(url(`roles/${role.id}`));
+        await service.max.delete(url(`clients/${client.id}`));
+        await service.max.delete(url('survey'));
+      });
+
       it('lets only ProfileApi_Max write and any ProfileApi role read the survey', async () => {
         for (const caller of [service.low, service.medium]) {
           expect((await caller.put(url(`roles/${role.id}`), { createdBy: 'a' })).status).toBe(403);
@@ -474,7 +499,7 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
       body,
       defaults: { description: null, isSecure: false },
       invalid: [
-        ...namedInvalid,
+        ...namedInvalid(),
         ['a missing serviceId', { serviceId: undefined }, 'serviceId'],
         ['a serviceId of no service', { serviceId: 2147483647 }, 'serviceId'],
         ['isSecure as text', { isSecure: 'no' }, 'isSecure'],

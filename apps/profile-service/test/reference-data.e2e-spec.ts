@@ -1,28 +1,11 @@
 import { DataSource } from 'typeorm';
 
+import { apiHelpers, namedInvalid } from './support/api-helpers';
 import { itConformsToTheCrudContract } from './support/crud-conformance';
 import { Fixtures, unique } from './support/fixtures';
 import { type ProfileService, startProfileService, V10, V9 } from './support/profile-test-app';
 
 type Json = Record<string, any>;
-
-/** Bodies every resource with name, displayName (and description) refuses. */
-const namedInvalid = (nameMax = 100, description = true): [string, Json, string][] => [
-  ['a missing name', { name: undefined }, 'name'],
-  ['an empty name', { name: '' }, 'name'],
-  [`a name over ${nameMax} characters`, { name: 'n'.repeat(nameMax + 1) }, 'name'],
-  ['a name that is not a string', { name: 42 }, 'name'],
-  ['a missing displayName', { displayName: undefined }, 'displayName'],
-  ['an empty displayName', { displayName: '' }, 'displayName'],
-  ['a displayName over 255 characters', { displayName: 'd'.repeat(256) }, 'displayName'],
-  ...(description
-    ? ([['a description over 255 characters', { description: 'd'.repeat(256) }, 'description']] as [
-        string,
-        Json,
-        string,
-      ][])
-    : []),
-];
 
 describe('profile-service reference data (HTTP, real PostgreSQL)', () => {
   let service: ProfileService;
@@ -37,18 +20,9 @@ describe('profile-service reference data (HTTP, real PostgreSQL)', () => {
     await service?.close();
   });
 
-  const post = async (path: string, body: Json): Promise<Json> => {
-    const response = await service.max.post<Json>(`${V10}${path}`, { createdBy: 'alice', ...body });
-    expect(response.status).toBe(201);
-    return response.body;
-  };
+  const { post, deleteRefused } = apiHelpers(() => service);
+
   const ids = (response: { body: Json[] }): number[] => response.body.map((record) => record.id);
-  const deleteRefused = async (url: string, idName: string, what: RegExp): Promise<void> => {
-    const response = await service.max.delete<Json>(url);
-    expect(response.status).toBe(400);
-    expect(response.body.errors[idName]).toEqual([expect.stringMatching(what)]);
-    expect((await service.max.get(url)).status).toBe(200);
-  };
 
   describe('clients', () => {
     const body = () => ({

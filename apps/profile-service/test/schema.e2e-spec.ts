@@ -46,6 +46,7 @@ describe('profile-service schema (real PostgreSQL)', () => {
       label: 'profile_schema',
       environment: ProfileEnvironment,
       defaults: PROFILE_ENV_DEFAULTS,
+      env: { SEED_DEMO_DATA: 'never' },
       createApp: createProfileApp,
     });
     dataSource = running.app.get(DataSource);

@@ -18,10 +18,23 @@ export class NamedFieldsDto {
   readonly description?: string | null;
 }
 
+/** Named records with a registration `code` (legal forms, organization categories). */
+export class CodedFieldsDto extends NamedFieldsDto {
+  @OptionalText(
+    50,
+    'Unique code (case-insensitively) used at organization registration to decide whether self-registration is possible.',
+  )
+  readonly code?: string | null;
+}
+
 export class NamedResponse extends AuditedResponse {
   @ApiProperty() readonly name: string;
   @ApiProperty() readonly displayName: string;
   @ApiProperty({ type: String, nullable: true }) readonly description: string | null;
+}
+
+export class CodedResponse extends NamedResponse {
+  @ApiProperty({ type: String, nullable: true }) readonly code: string | null;
 }
 
 /** A list filtered by `Name` (case-insensitive equality). */

@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, UpdatedBy } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalBoolean, RequiredId } from '../common/body-fields';
 import { NamedFieldsDto, NamedResponse } from '../common/named.dto';
 import { IdFilter, TextFilter } from '../common/query-filters';
+import { writeBodies } from '../common/write-bodies';
 
 export class ServiceSettingFieldsDto extends NamedFieldsDto {
   @RequiredId('The service the setting belongs to; the name is unique within it.')
@@ -15,13 +15,10 @@ export class ServiceSettingFieldsDto extends NamedFieldsDto {
   readonly isSecure?: boolean;
 }
 
-export class CreateServiceSettingDto extends ServiceSettingFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateServiceSettingDto extends ServiceSettingFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateServiceSettingDto, UpdateServiceSettingDto] = writeBodies(
+  ServiceSettingFieldsDto,
+  'ServiceSetting',
+);
 
 export class ListServiceSettingsQueryDto extends PageQueryDto {
   @IdFilter('Only the settings of this service.')

@@ -1,7 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
-import { AuditedEntity } from '@portal/database';
-
+import { NamedEntity } from '../common/named.entity';
 import type { ServiceEntity } from '../catalogue/services/service.entity';
 
 /** Names are unique within their service (case-insensitively). */
@@ -11,7 +10,7 @@ export const SERVICE_SETTING_SERVICE_FK = 'fk_service_setting_service';
 /** A setting a service lets each profile store a value for. */
 @Entity('service_setting')
 @Index(SERVICE_SETTING_NAME_UNIQUE, { synchronize: false })
-export class ServiceSettingEntity extends AuditedEntity {
+export class ServiceSettingEntity extends NamedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_service_setting' })
   id: number;
 
@@ -21,15 +20,6 @@ export class ServiceSettingEntity extends AuditedEntity {
   @ManyToOne('ServiceEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'service_id', foreignKeyConstraintName: SERVICE_SETTING_SERVICE_FK })
   service?: ServiceEntity;
-
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ name: 'display_name', type: 'varchar', length: 255 })
-  displayName: string;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  description: string | null;
 
   /** Values of a secure setting are secrets of the profile. */
   @Column({ name: 'is_secure', type: 'boolean', default: false })

@@ -270,6 +270,34 @@ export function itConformsToTheCrudContract(service: () => ProfileService, spec:
       expect(head.headers.get('x-pagination-total-count')).toBe(String(total));
     });
 
+    it('never answers 500 to malformed queries and paths', async () => {
+      const queries = [
+        'PageSize=1&PageSize=2',
+        'PageNumber=1e3',
+        'PageSize=',
+        'OrderBy=',
+        'OrderBy=%00',
+        `OrderBy=${'id,'.repeat(300)}`,
+        'Select=',
+        'Select=,,',
+        'Limited=',
+        'Limited=1&Limited=2',
+        'Name[a]=x',
+        'a=%ZZ',
+        '%ZZ=1',
+      ];
+      for (const query of queries) {
+        const response = await service().max.get(`${collection()}?${query}`);
+        expect([query, [200, 400].includes(response.status)]).toEqual([query, true]);
+      }
+      for (const id of ['%00', '%20', '1%20', '%F0%9F%98%80', 'x'.repeat(2000), '1;DROP TABLE client']) {
+        for (const method of ['get', 'delete'] as const) {
+          const response = await service().max[method](item(id));
+          expect([id, [400, 404, 414].includes(response.status)]).toEqual([id, true]);
+        }
+      }
+    });
+
     it('orders by a listed property, ending with id; an unknown one is a 400', async () => {
       const mine = new Set([(await create()).id, (await create()).id, (await create()).id]);
       const all = await service().max.get<Json[]>(`${collection()}?PageSize=-1&OrderBy=${spec.orderBy} desc`);

@@ -12,7 +12,8 @@ export async function startProfileService(label: string, env: Record<string, str
     label,
     environment: ProfileEnvironment,
     defaults: PROFILE_ENV_DEFAULTS,
-    env,
+    // Tests build their own scenes; the demo catalogue has its own test.
+    env: { SEED_DEMO_DATA: 'never', ...env },
     createApp: createProfileApp,
   });
   const client = new TestClient(running.baseUrl);

@@ -1,14 +1,7 @@
-import { CreatedBy, UpdatedBy } from '@portal/http-context';
-
 import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
+import { writeBodies } from '../../common/write-bodies';
 
-export class CreateRoleDto extends NamedFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateRoleDto extends NamedFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateRoleDto, UpdateRoleDto] = writeBodies(NamedFieldsDto, 'Role');
 
 /** A role profiles hold; service roles grant services to its holders. */
 export class RoleResponse extends NamedResponse {}

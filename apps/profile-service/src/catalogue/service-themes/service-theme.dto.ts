@@ -1,11 +1,11 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, UpdatedBy } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
 import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
 import { BooleanFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
 export class ServiceThemeFieldsDto extends NamedFieldsDto {
   @OptionalBoolean('Shown in the catalogue.', true)
@@ -15,13 +15,10 @@ export class ServiceThemeFieldsDto extends NamedFieldsDto {
   readonly sortOrder?: number;
 }
 
-export class CreateServiceThemeDto extends ServiceThemeFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateServiceThemeDto extends ServiceThemeFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateServiceThemeDto, UpdateServiceThemeDto] = writeBodies(
+  ServiceThemeFieldsDto,
+  'ServiceTheme',
+);
 
 export class ListServiceThemesQueryDto extends PageQueryDto {
   @BooleanFilter('Only visible (true) or hidden (false) themes.')

@@ -1,12 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, OptionalText, RequiredText, UpdatedBy } from '@portal/http-context';
+import { OptionalText, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalEnum, OptionalInt, RequiredId } from '../../common/body-fields';
 import { URL_TARGETS, type UrlTarget } from '../../common/domain-enums';
 import { BooleanFilter, IdFilter, IdsFilter, TextFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
 export class ServiceFieldsDto {
   @OptionalText(50, 'Identifier of the service in its own system; unique when set.')
@@ -79,13 +80,7 @@ export class ServiceFieldsDto {
   readonly daysUntilReminder?: number | null;
 }
 
-export class CreateServiceDto extends ServiceFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateServiceDto extends ServiceFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateServiceDto, UpdateServiceDto] = writeBodies(ServiceFieldsDto, 'Service');
 
 export class ListServicesQueryDto extends PageQueryDto {
   @IdsFilter('Only these services.')

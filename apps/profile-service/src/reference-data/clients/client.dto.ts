@@ -1,14 +1,7 @@
-import { CreatedBy, UpdatedBy } from '@portal/http-context';
-
 import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
+import { writeBodies } from '../../common/write-bodies';
 
-export class CreateClientDto extends NamedFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateClientDto extends NamedFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateClientDto, UpdateClientDto] = writeBodies(NamedFieldsDto, 'Client');
 
 /** An application that calls the portal (contract 6). */
 export class ClientResponse extends NamedResponse {}

@@ -1,24 +1,21 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, UpdatedBy } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalInt } from '../../common/body-fields';
 import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
 import { BooleanFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
 export class IdentificationLevelFieldsDto extends NamedFieldsDto {
   @OptionalInt('Level value; 0 or more.', { minimum: 0, defaultValue: 0 })
   readonly levelOfTrust?: number;
 }
 
-export class CreateIdentificationLevelDto extends IdentificationLevelFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateIdentificationLevelDto extends IdentificationLevelFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateIdentificationLevelDto, UpdateIdentificationLevelDto] = writeBodies(
+  IdentificationLevelFieldsDto,
+  'IdentificationLevel',
+);
 
 export class ListIdentificationLevelsQueryDto extends PageQueryDto {
   @BooleanFilter(

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-import { AuditedEntity } from '@portal/database';
+import { NamedEntity } from '../../common/named.entity';
 
 export const IDENTIFICATION_LEVEL_NAME_UNIQUE = 'uq_identification_level_name';
 
@@ -8,18 +8,9 @@ export const IDENTIFICATION_LEVEL_NAME_UNIQUE = 'uq_identification_level_name';
 @Entity('identification_level')
 @Index(IDENTIFICATION_LEVEL_NAME_UNIQUE, { synchronize: false })
 @Check('ck_identification_level_level_of_trust', '"level_of_trust" >= 0')
-export class IdentificationLevelEntity extends AuditedEntity {
+export class IdentificationLevelEntity extends NamedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_identification_level' })
   id: number;
-
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ name: 'display_name', type: 'varchar', length: 255 })
-  displayName: string;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  description: string | null;
 
   @Column({ name: 'level_of_trust', type: 'integer', default: 0 })
   levelOfTrust: number;

@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, OptionalText, RequiredText, UpdatedBy } from '@portal/http-context';
+import { OptionalText, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean } from '../../common/body-fields';
 import { BooleanFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
 export class IdentityProviderFieldsDto {
   @RequiredText(1, 200, 'Unique code name (unique case-insensitively).')
@@ -27,13 +28,10 @@ export class IdentityProviderFieldsDto {
   readonly data?: string | null;
 }
 
-export class CreateIdentityProviderDto extends IdentityProviderFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateIdentityProviderDto extends IdentityProviderFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateIdentityProviderDto, UpdateIdentityProviderDto] = writeBodies(
+  IdentityProviderFieldsDto,
+  'IdentityProvider',
+);
 
 export class ListIdentityProvidersQueryDto extends PageQueryDto {
   @BooleanFilter('Only enabled (true) or disabled (false) providers.')

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-import { AuditedEntity } from '@portal/database';
+import { NamedEntity } from '../../common/named.entity';
 
 export const LEGAL_FORM_NAME_UNIQUE = 'uq_legal_form_name';
 export const LEGAL_FORM_CODE_UNIQUE = 'uq_legal_form_code';
@@ -9,21 +9,12 @@ export const LEGAL_FORM_CODE_UNIQUE = 'uq_legal_form_code';
 @Entity('legal_form')
 @Index(LEGAL_FORM_NAME_UNIQUE, { synchronize: false })
 @Index(LEGAL_FORM_CODE_UNIQUE, { synchronize: false })
-export class LegalFormEntity extends AuditedEntity {
+export class LegalFormEntity extends NamedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_legal_form' })
   id: number;
 
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ name: 'display_name', type: 'varchar', length: 255 })
-  displayName: string;
-
   @Column({ type: 'varchar', length: 50, nullable: true })
   code: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  description: string | null;
 
   @Column({ name: 'is_org_deletable_by_owner', type: 'boolean', default: true })
   isOrgDeletableByOwner: boolean;

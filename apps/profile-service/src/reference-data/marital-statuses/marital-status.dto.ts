@@ -1,11 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, RequiredText, UpdatedBy } from '@portal/http-context';
+import { RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
 import { BooleanFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
 export class MaritalStatusFieldsDto {
   @RequiredText(1, 100, 'Unique code name (unique case-insensitively).')
@@ -21,13 +22,10 @@ export class MaritalStatusFieldsDto {
   readonly sortOrder?: number;
 }
 
-export class CreateMaritalStatusDto extends MaritalStatusFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateMaritalStatusDto extends MaritalStatusFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateMaritalStatusDto, UpdateMaritalStatusDto] = writeBodies(
+  MaritalStatusFieldsDto,
+  'MaritalStatus',
+);
 
 export class ListMaritalStatusesQueryDto extends PageQueryDto {
   @BooleanFilter('Only enabled (true) or disabled (false) statuses.')

@@ -31,6 +31,21 @@ export const ORG_CATEGORY_ROLE_RESOURCE: ResourceDefinition<OrgCategoryRoleEntit
 const ORGANIZATION_PROFILES_OF_CATEGORY = `
   SELECT p.id FROM profile p JOIN organization o ON o.id = p.organization_id WHERE o.org_category_id = $1`;
 
+/** Every organization profile of the category that lacks the role receives it (from now on). */
+export async function giveRoleToOrganizationsOfCategory(
+  manager: EntityManager,
+  orgCategoryId: number,
+  roleId: number,
+  createdBy: string,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
+       SELECT organization_profile.id, $2, $4, $3, $4, $3, $4 FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
+     ON CONFLICT (profile_id, role_id) DO NOTHING`,
+    [orgCategoryId, roleId, createdBy, new Date()],
+  );
+}
+
 /**
  * The roles of an organization category. Every organization of the category holds them: linking
  * a role gives it to each organization profile of the category that lacks it, unlinking takes it
@@ -75,13 +90,7 @@ export class OrgCategoryRolesService {
         {},
         createdBy,
       );
-      const now = new Date();
-      await manager.query(
-        `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
-           SELECT organization_profile.id, $2, $4, $3, $4, $3, $4 FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
-         ON CONFLICT (profile_id, role_id) DO NOTHING`,
-        [orgCategoryId, roleId, createdBy, now],
-      );
+      await giveRoleToOrganizationsOfCategory(manager, orgCategoryId, roleId, createdBy);
       const record = await manager.findOneByOrFail(OrgCategoryRoleEntity, { id: row.id });
       return { record, created: row.created };
     });

@@ -1,28 +1,15 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, OptionalText, RequiredText, UpdatedBy } from '@portal/http-context';
+import { OptionalText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
+import { CodedFieldsDto, CodedResponse } from '../../common/named.dto';
 import { BooleanFilter, TextFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
-export class OrgCategoryFieldsDto {
-  @RequiredText(1, 100, 'Unique code name (unique case-insensitively).')
-  readonly name: string;
-
-  @RequiredText(1, 255, 'Display label; a translation term.')
-  readonly displayName: string;
-
-  @OptionalText(
-    50,
-    'Unique code (case-insensitively) used at registration to decide whether self-registration is possible.',
-  )
-  readonly code?: string | null;
-
-  @OptionalText(255, 'Internal description, not shown to citizens.')
-  readonly description?: string | null;
-
+export class OrgCategoryFieldsDto extends CodedFieldsDto {
   @OptionalBoolean('Shown in the organization registration form.', true)
   readonly isVisible?: boolean;
 
@@ -45,13 +32,7 @@ export class OrgCategoryFieldsDto {
   readonly daysUntilDeletion?: number | null;
 }
 
-export class CreateOrgCategoryDto extends OrgCategoryFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateOrgCategoryDto extends OrgCategoryFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateOrgCategoryDto, UpdateOrgCategoryDto] = writeBodies(OrgCategoryFieldsDto, 'OrgCategory');
 
 export class ListOrgCategoriesQueryDto extends PageQueryDto {
   @TextFilter(50, 'Only the category of this code (case-insensitive).')
@@ -61,11 +42,7 @@ export class ListOrgCategoriesQueryDto extends PageQueryDto {
   readonly IsVisible?: boolean;
 }
 
-export class OrgCategoryResponse extends AuditedResponse {
-  @ApiProperty() readonly name: string;
-  @ApiProperty() readonly displayName: string;
-  @ApiProperty({ type: String, nullable: true }) readonly code: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly description: string | null;
+export class OrgCategoryResponse extends CodedResponse {
   @ApiProperty() readonly isVisible: boolean;
   @ApiProperty() readonly isOrgDeletableByOwner: boolean;
   @ApiProperty({ type: String, nullable: true }) readonly profilePictureUrl: string | null;

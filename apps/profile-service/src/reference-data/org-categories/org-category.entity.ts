@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-import { AuditedEntity } from '@portal/database';
+import { NamedEntity } from '../../common/named.entity';
 
 export const ORG_CATEGORY_NAME_UNIQUE = 'uq_org_category_name';
 export const ORG_CATEGORY_CODE_UNIQUE = 'uq_org_category_code';
@@ -14,21 +14,12 @@ export const ORG_CATEGORY_CODE_UNIQUE = 'uq_org_category_code';
   'ck_org_category_deletion_reminders',
   '"days_until_first_deletion_reminder" >= 0 AND "days_until_second_deletion_reminder" >= 0',
 )
-export class OrgCategoryEntity extends AuditedEntity {
+export class OrgCategoryEntity extends NamedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_org_category' })
   id: number;
 
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ name: 'display_name', type: 'varchar', length: 255 })
-  displayName: string;
-
   @Column({ type: 'varchar', length: 50, nullable: true })
   code: string | null;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  description: string | null;
 
   @Column({ name: 'is_visible', type: 'boolean', default: true })
   isVisible: boolean;

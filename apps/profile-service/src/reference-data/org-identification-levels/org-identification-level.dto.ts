@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { CreatedBy, UpdatedBy } from '@portal/http-context';
-
 import { OptionalInt } from '../../common/body-fields';
+import { writeBodies } from '../../common/write-bodies';
 import {
   IdentificationLevelFieldsDto,
   IdentificationLevelResponse,
@@ -16,13 +15,10 @@ export class OrgIdentificationLevelFieldsDto extends IdentificationLevelFieldsDt
   readonly elevationServiceId?: number | null;
 }
 
-export class CreateOrgIdentificationLevelDto extends OrgIdentificationLevelFieldsDto {
-  @CreatedBy() readonly createdBy: string;
-}
-
-export class UpdateOrgIdentificationLevelDto extends OrgIdentificationLevelFieldsDto {
-  @UpdatedBy() readonly updatedBy: string;
-}
+export const [CreateOrgIdentificationLevelDto, UpdateOrgIdentificationLevelDto] = writeBodies(
+  OrgIdentificationLevelFieldsDto,
+  'OrgIdentificationLevel',
+);
 
 export class OrgIdentificationLevelResponse extends IdentificationLevelResponse {
   @ApiProperty({ type: 'integer', nullable: true }) readonly elevationServiceId: number | null;

@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
-import { AuditedEntity } from '@portal/database';
-
+import { NamedEntity } from '../../common/named.entity';
 import type { ServiceEntity } from '../../catalogue/services/service.entity';
 
 export const ORG_IDENTIFICATION_LEVEL_NAME_UNIQUE = 'uq_org_identification_level_name';
@@ -12,18 +11,9 @@ export const ORG_IDENTIFICATION_LEVEL_ELEVATION_SERVICE_FK = 'fk_org_identificat
 @Index(ORG_IDENTIFICATION_LEVEL_NAME_UNIQUE, { synchronize: false })
 @Index('ix_org_identification_level_elevation_service', ['elevationServiceId'])
 @Check('ck_org_identification_level_level_of_trust', '"level_of_trust" >= 0')
-export class OrgIdentificationLevelEntity extends AuditedEntity {
+export class OrgIdentificationLevelEntity extends NamedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_org_identification_level' })
   id: number;
-
-  @Column({ type: 'varchar', length: 100 })
-  name: string;
-
-  @Column({ name: 'display_name', type: 'varchar', length: 255 })
-  displayName: string;
-
-  @Column({ type: 'varchar', length: 255, nullable: true })
-  description: string | null;
 
   @Column({ name: 'level_of_trust', type: 'integer', default: 0 })
   levelOfTrust: number;
