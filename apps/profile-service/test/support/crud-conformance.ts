@@ -25,7 +25,8 @@ export interface CrudResourceSpec {
 
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const AUDIT = ['createdBy', 'createStamp', 'updatedBy', 'updateStamp'];
-const HOSTILE: unknown[] = [
+/** JSON values of every type, and strings PostgreSQL or the bounds refuse. */
+export const HOSTILE: unknown[] = [
   null,
   5,
   -1.5,
