@@ -10,14 +10,22 @@
 /* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
-const { randomBytes } = require('node:crypto');
-const { chmodSync, existsSync, mkdtempSync, rmSync } = require('node:fs');
-const { tmpdir, cpus } = require('node:os');
+const { existsSync } = require('node:fs');
+const { cpus } = require('node:os');
 const path = require('node:path');
 
-const autocannon = require('autocannon');
 const Fastify = require('fastify');
-const { Client, Pool } = require('pg');
+const { Pool } = require('pg');
+
+const {
+  createBenchDatabase,
+  measure,
+  positiveNumber,
+  printTable,
+  round,
+  runBenchmark,
+  workerCount,
+} = require('./bench-support');
 
 const DIST = path.resolve(__dirname, '..', '..', 'dist');
 if (!existsSync(path.join(DIST, 'apps', 'config-service', 'src', 'config-app.js'))) {
@@ -38,36 +46,6 @@ const TEMPLATE_COUNT = 200;
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = [1, 16];
 const TARGET_RATIO = 0.5;
-const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-function positiveNumber(name, fallback) {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0)
-    throw new Error(`${name} must be a positive number, got '${raw}'`);
-  return value;
-}
-
-function workerCount() {
-  const raw = process.env.BENCH_WORKERS;
-  if (raw === undefined || raw === '') return 1;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`BENCH_WORKERS must be 0 or more, got '${raw}'`);
-  return value;
-}
-
-const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
-
-async function withAdmin(adminUrl, work) {
-  const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 function templateBody(index) {
   const name = `bench-template-${String(index).padStart(3, '0')}`;
@@ -151,105 +129,19 @@ async function startBareServer(databaseUrl, poolSize) {
   return { fastify, pool, baseUrl: address };
 }
 
-async function measure(scenario, connections, seconds, workers) {
-  const options = {
-    url: scenario.baseUrl,
-    connections,
-    duration: seconds,
-    headers: scenario.headers,
-    requests: scenario.requests,
-    timeout: 10,
-    ...(workers > 0 ? { workers } : {}),
-  };
-  await autocannon({ ...options, duration: WARMUP_SECONDS });
-  const result = await autocannon(options);
-  const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) {
-    console.warn(
-      `WARNING ${scenario.key} c${connections}: ${result.non2xx} non-2xx, ${result.errors} errors, ` +
-        `${result.timeouts} timeouts out of ${result.requests.total} responses`,
-    );
-  }
-  return {
-    scenario: scenario.key,
-    label: scenario.label,
-    connections,
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-function printTable(rows) {
-  const header = ['scenario', 'connections', 'req/s (avg)', 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
-  const lines = rows.map((row) => [
-    row.label,
-    String(row.connections),
-    row.rps.toFixed(1),
-    String(row.p50),
-    String(row.p99),
-    String(row.total),
-    String(row.non2xx + row.errors + row.timeouts),
-  ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column].length)),
-  );
-  const format = (cells) =>
-    cells
-      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
-      .join('  ');
-  console.log('');
-  console.log(format(header));
-  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
-  for (const line of lines) console.log(format(line));
-  console.log(
-    '(autocannon records latencies in whole milliseconds; req/s is the mean of per-second samples)',
-  );
-  console.log('');
-}
-
-const round = (value, digits) => Math.round(value * 10 ** digits) / 10 ** digits;
-
 async function main(cleanups) {
   const seconds = positiveNumber('BENCH_SECONDS', 5);
   const rounds = positiveNumber('BENCH_ROUNDS', 3);
   const workers = workerCount();
-  // Bounded: give up (and still clean up) if the whole run takes far longer than planned.
-  const plannedRuns = rounds * 3 * CONNECTIONS.length;
-  const limitMs = (plannedRuns * (seconds + WARMUP_SECONDS + 10) + 180) * 1000;
-  setTimeout(() => {
-    console.error(`Gave up after ${Math.round(limitMs / 1000)} s: the benchmark hung.`);
-    stopping = true;
-    void runCleanups(cleanups).finally(() => process.exit(1));
-  }, limitMs).unref();
 
   // 1. A PostgreSQL server and a fresh database of the benchmark's own.
-  const candidate = process.env.BENCH_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
-  let adminUrl = candidate;
-  let databaseSource = process.env.BENCH_DATABASE_ADMIN_URL ? 'BENCH_DATABASE_ADMIN_URL' : 'local';
-  if (!(await isReachable(candidate))) {
-    const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-pg-'));
-    console.log(`No PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${folder}`);
-    // As root the engine runs as a `postgres` user, which must reach the data folder inside.
-    chmodSync(folder, 0o755);
-    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
-    const embedded = await startEmbeddedDatabase(path.join(folder, 'data'));
-    cleanups.push(() => embedded.stop());
-    adminUrl = embedded.adminUrl;
-    databaseSource = 'embedded';
-  }
-  const databaseName = `bench_config_${randomBytes(4).toString('hex')}`;
-  const databaseUrl = await ensureDatabase(adminUrl, databaseName);
-  cleanups.push(() =>
-    withAdmin(adminUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(databaseName)} WITH (FORCE)`),
-    ),
-  );
-  console.log(`Database ${databaseName} on ${redact(adminUrl)} (${databaseSource})`);
+  const database = await createBenchDatabase('bench_config', cleanups, {
+    startEmbeddedDatabase,
+    ensureDatabase,
+    isReachable,
+  });
+  const databaseUrl = database.url;
+  const databaseSource = database.source;
 
   // 2. config-service in this process, migrated at creation, then seeded through its own API.
   const env = loadEnv(ConfigEnvironment, { NODE_ENV: 'test', LOG_LEVEL: 'warn' }, CONFIG_ENV_DEFAULTS);
@@ -332,7 +224,7 @@ async function main(cleanups) {
   for (let round = 1; round <= rounds; round += 1) {
     for (const scenario of scenarios) {
       for (const connections of CONNECTIONS) {
-        const run = await measure(scenario, connections, seconds, workers);
+        const run = await measure(scenario, connections, seconds, workers, WARMUP_SECONDS);
         console.log(
           `  round ${round} ${scenario.key} c${connections}: ${run.rps.toFixed(1)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms`,
         );
@@ -409,44 +301,8 @@ function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-async function runCleanups(cleanups) {
-  let failed = false;
-  for (const cleanup of cleanups.reverse()) {
-    try {
-      await cleanup();
-    } catch (error) {
-      failed = true;
-      console.error(`Cleanup failed: ${error && error.message ? error.message : String(error)}`);
-    }
-  }
-  cleanups.length = 0;
-  return failed;
-}
-
-const cleanups = [];
-let stopping = false;
-for (const [signal, code] of [
-  ['SIGINT', 130],
-  ['SIGTERM', 143],
-]) {
-  process.once(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`\n${signal}: cleaning up`);
-    void runCleanups(cleanups).finally(() => process.exit(code));
-  });
-}
-
-main(cleanups)
-  .then(async (summary) => {
-    stopping = true;
-    const cleanupFailed = await runCleanups(cleanups);
-    console.log(JSON.stringify(summary));
-    process.exit(cleanupFailed ? 1 : 0);
-  })
-  .catch(async (error) => {
-    stopping = true;
-    console.error(error && error.stack ? error.stack : error);
-    await runCleanups(cleanups);
-    process.exit(1);
-  });
+runBenchmark(main, () => {
+  // Bounded: give up (and still clean up) if the whole run takes far longer than planned.
+  const plannedRuns = positiveNumber('BENCH_ROUNDS', 3) * 3 * CONNECTIONS.length;
+  return (plannedRuns * (positiveNumber('BENCH_SECONDS', 5) + WARMUP_SECONDS + 10) + 180) * 1000;
+});

@@ -25,6 +25,7 @@ export class RenderCoreModule {
               workers: env.RENDER_WORKERS,
               queueLimit: env.RENDER_QUEUE_LIMIT,
               timeoutMs: env.RENDER_TIMEOUT_MS,
+              workerHeapMb: env.RENDER_WORKER_HEAP_MB,
               fontsDir: env.FONTS_DIR,
             }),
         },

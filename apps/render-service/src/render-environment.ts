@@ -28,6 +28,13 @@ export class RenderEnvironment extends ServiceEnvironment {
   @Max(100_000)
   readonly RENDER_QUEUE_LIMIT: number = 100;
 
+  /** Heap of each worker; a document that needs more is answered 422 and its worker replaced. */
+  @EnvInt()
+  @IsInt()
+  @Min(64)
+  @Max(16_384)
+  readonly RENDER_WORKER_HEAP_MB: number = 384;
+
   /** A folder of TrueType fonts (`Family-Regular.ttf`, `-Bold`, `-Italic`, `-BoldItalic`) besides Roboto. */
   @IsOptional()
   @IsString()

@@ -218,7 +218,7 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       expect((await render(service.renderer, { ...body, data: json({ size: 20 }) })).status).toBe(200);
       const refused = await render(service.renderer, { ...body, data: json({ size: '20, "color": "red"' }) });
       expect(refused.status).toBe(422);
-      expect(refused.body.detail).toMatch(/did not produce valid JSON/);
+      expect(refused.body.detail).toMatch(/output of the json template on this data is not valid JSON/);
     });
   });
 
@@ -283,7 +283,11 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
     });
 
     it.each([
-      ['a json template that is not JSON', '{"content": [ {{a}} ]', /did not produce valid JSON/],
+      [
+        'a json template that is not JSON',
+        '{"content": [ {{a}} ]',
+        /output of the json template on this data is not valid JSON/,
+      ],
       ['a json template that is not an object', '"text"', /must produce a pdfmake document/],
       ['a json template without content', '{"pageSize": "A4"}', /needs 'content'/],
       ['an unknown font', '{"content": [{"text": "x", "font": "Comic"}]}', /Font 'Comic'/],

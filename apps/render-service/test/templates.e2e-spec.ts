@@ -148,6 +148,68 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
       expect((await service.editor.get(`${TEMPLATES}/${name.toLowerCase()}`)).status).toBe(404);
     });
 
+    it('answers a body over 10 MiB with 413 and another media type with 415', async () => {
+      const name = uniqueName();
+      const tooLarge = await service.editor.put<Body>(`${TEMPLATES}/${name}`, {
+        data: 'x'.repeat(10 * 1024 * 1024 + 1),
+      });
+      expect(tooLarge.status).toBe(413);
+      const text = await service.editor.put<Body>(`${TEMPLATES}/${name}`, undefined, {
+        rawBody: 'data=x',
+        contentType: 'text/plain',
+      });
+      expect(text.status).toBe(415);
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(404);
+    });
+
+    it('never answers 500, whatever the body or the name holds', async () => {
+      const hostile: unknown[] = [
+        null,
+        5,
+        true,
+        '',
+        ' ',
+        [],
+        ['x'],
+        {},
+        { a: 1 },
+        '\u0000',
+        '\ud800',
+        '{{',
+        '}}}',
+        'x'.repeat(100_000),
+      ];
+      for (const field of ['data', 'inputFormat', 'createdBy']) {
+        for (const value of hostile) {
+          const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName('fuzz')}`, {
+            data: 'ok {{x}}',
+            [field]: value,
+          });
+          expect([200, 201, 400, 422]).toContain(response.status);
+        }
+      }
+      for (const name of [
+        '%00',
+        '%F0%9F%98%80',
+        'x'.repeat(300),
+        "'; DROP TABLE render_template; --",
+        'a@',
+        '@1',
+        'a@0',
+        'a@-1',
+      ]) {
+        for (const response of [
+          await service.editor.get(`${TEMPLATES}/${name}`),
+          await service.editor.get(`${TEMPLATES}/${name}/versions`),
+          await service.editor.delete(`${TEMPLATES}/${name}`),
+          await service.editor.put(`${TEMPLATES}/${name}`, { data: 'x' }),
+        ]) {
+          expect([400, 404, 414]).toContain(response.status);
+        }
+      }
+      expect((await service.editor.get(TEMPLATES)).status).toBe(200);
+    });
+
     it('answers an unknown inputFormat with 422', async () => {
       const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName()}`, {
         data: 'x',

@@ -50,7 +50,11 @@ export class RenderController {
   })
   @ApiProblemResponses(400, 404, 413, 415, 422, 429)
   async renderDocument(@Body() body: RenderRequestDto, @Res() reply: FastifyReply): Promise<void> {
-    const document = await this.renders.render(body);
+    const clientGone = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) clientGone.abort();
+    });
+    const document = await this.renders.render(body, clientGone.signal);
     await reply
       .status(200)
       .header('content-type', document.contentType)

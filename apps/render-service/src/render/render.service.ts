@@ -43,7 +43,8 @@ export class RenderService {
     private readonly templates: TemplatesService,
   ) {}
 
-  async render(request: RenderRequestDto): Promise<RenderedDocument> {
+  /** `client` is aborted when the caller has gone: a render still waiting is then dropped. */
+  async render(request: RenderRequestDto, client?: AbortSignal): Promise<RenderedDocument> {
     const inline = checkTemplateChoice(request);
     const { inputFormat, outputFormat } = formatsOf(request);
     const template = inline
@@ -54,16 +55,19 @@ export class RenderService {
         `The template '${template.label}' is written in ${template.inputFormat}, not ${inputFormat}.`,
         'RENDER.FORMAT.TEMPLATE_MISMATCH',
       );
-    const result = await this.pool.run({
-      kind: 'render',
-      inputFormat,
-      outputFormat,
-      template: template.text,
-      templateKey: template.key,
-      templateLabel: template.label,
-      data: request.data ?? null,
-      rendererOptions: request.rendererOptions ?? null,
-    });
+    const result = await this.pool.run(
+      {
+        kind: 'render',
+        inputFormat,
+        outputFormat,
+        template: template.text,
+        templateKey: template.key,
+        templateLabel: template.label,
+        data: request.data ?? null,
+        rendererOptions: request.rendererOptions ?? null,
+      },
+      client,
+    );
     if (result.kind === 'refused') throw unprocessable(result);
     if (result.kind !== 'document') throw poolErrorOf(result);
     return {

@@ -4,7 +4,7 @@ import { DEFAULT_FONT } from './fonts';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE } from './helpers';
 import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
-import { RenderError } from './render-error';
+import { parseJson, RenderError } from './render-error';
 import {
   applyRendererOptions,
   type DocumentDefinition,
@@ -47,27 +47,11 @@ export type RenderOutcome =
 
 function parseData(text: string | null): unknown {
   if (text === null || text.trim() === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new RenderError(
-      'DATA.MALFORMED',
-      `data is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  return parseJson(text, 'DATA.MALFORMED', 'data');
 }
 
 function parseDocument(text: string): DocumentDefinition {
-  let document: unknown;
-  try {
-    document = JSON.parse(text);
-  } catch (error) {
-    throw new RenderError(
-      'TEMPLATE.NOT_JSON',
-      'The json template did not produce valid JSON on this data' +
-        ` (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
+  const document = parseJson(text, 'TEMPLATE.NOT_JSON', 'The output of the json template on this data');
   // A bare array is the content alone.
   if (Array.isArray(document)) return { content: document };
   if (document === null || typeof document !== 'object')

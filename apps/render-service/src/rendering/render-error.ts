@@ -11,3 +11,15 @@ export class RenderError extends Error {
     this.name = 'RenderError';
   }
 }
+
+/** JSON.parse that answers the client's malformed JSON as a RenderError naming `what`. */
+export function parseJson(text: string, code: string, what: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new RenderError(
+      code,
+      `${what} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -11,6 +11,8 @@ export interface RenderPoolOptions {
   /** Tasks that may wait for a worker beyond those running. */
   readonly queueLimit: number;
   readonly timeoutMs: number;
+  /** Old-generation heap limit of each worker. */
+  readonly workerHeapMb?: number;
   readonly fontsDir?: string;
 }
 
@@ -18,6 +20,7 @@ export interface RenderPoolOptions {
 export type PoolRefusal =
   | { readonly kind: 'busy'; readonly retryAfterSeconds: number }
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
+  | { readonly kind: 'cancelled' }
   | { readonly kind: 'crashed'; readonly error: unknown };
 
 export type PoolResult =
@@ -40,17 +43,26 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
+interface Waiting {
+  readonly task: WorkerTask;
+  readonly deadline: AbortSignal;
+  readonly entered: number;
+  settle(result: PoolResult): void;
+}
+
 /**
- * Worker threads that render, so that no render runs on the event loop. A bounded number of
- * tasks may be in the pool (running or waiting); beyond it callers are told to come back. A task
- * past its deadline is aborted: a waiting one leaves the queue, a running one takes its worker
- * down with it and the pool starts a fresh one, so the other workers go on serving.
+ * Worker threads that render, so that no render runs on the event loop. Tasks wait in a FIFO
+ * queue of this pool and go to piscina only when a worker is free, so a task handed over runs at
+ * once. Beyond the queue's limit callers are told to come back (429). A task past its deadline is
+ * stopped: a waiting one leaves the queue, a running one takes its worker down with it and piscina
+ * starts a fresh one, the other workers serving meanwhile. A waiting task whose client has gone
+ * leaves the queue too; a running one finishes (its deadline bounds it).
  */
 export class RenderPool {
   private readonly piscina: Piscina;
-  private readonly capacity: number;
-  private inPool = 0;
-  /** Moving average of a task's time in the pool, for Retry-After. */
+  private readonly waiting: Waiting[] = [];
+  private running = 0;
+  /** Moving average of a task's running time, for Retry-After. */
   private averageMs = 50;
 
   constructor(private readonly options: RenderPoolOptions) {
@@ -64,41 +76,84 @@ export class RenderPool {
       maxThreads: options.workers,
       idleTimeout: Number.MAX_SAFE_INTEGER,
       // A runaway document is stopped by its worker's heap limit rather than the service's.
-      resourceLimits: { maxOldGenerationSizeMb: 1024 },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 384 },
       // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
       niceIncrement: 5,
     });
-    this.capacity = options.workers + options.queueLimit;
   }
 
   get size(): number {
     return this.options.workers;
   }
 
-  async run(task: WorkerTask): Promise<PoolResult> {
-    if (this.inPool >= this.capacity) {
-      const waves = Math.ceil((this.inPool - this.options.workers + 1) / this.options.workers);
-      return { kind: 'busy', retryAfterSeconds: Math.max(1, Math.ceil((waves * this.averageMs) / 1000)) };
+  /** `client`: aborted when whoever asked has gone (a waiting task is then dropped). */
+  run(task: WorkerTask, client?: AbortSignal): Promise<PoolResult> {
+    const { workers, queueLimit, timeoutMs } = this.options;
+    if (this.waiting.length >= queueLimit && this.running >= workers) {
+      const waves = Math.ceil((this.waiting.length + 1) / workers);
+      return Promise.resolve({
+        kind: 'busy',
+        retryAfterSeconds: Math.max(1, Math.ceil((waves * this.averageMs) / 1000)),
+      });
     }
-    this.inPool += 1;
-    const started = performance.now();
-    try {
-      const result = (await this.piscina.run(task, {
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      })) as Uint8Array | RenderFailure;
-      this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
-      if (result instanceof Uint8Array) return { kind: 'document', bytes: result };
-      return { kind: 'refused', code: result.code, message: result.message };
-    } catch (error) {
-      if (isAbort(error)) return { kind: 'timeout', timeoutMs: this.options.timeoutMs };
-      return { kind: 'crashed', error };
-    } finally {
-      this.inPool -= 1;
+    return new Promise<PoolResult>((resolve) => {
+      const deadline = AbortSignal.timeout(timeoutMs);
+      let settled = false;
+      const entry: Waiting = {
+        task,
+        deadline,
+        entered: performance.now(),
+        settle: (result) => {
+          if (settled) return;
+          settled = true;
+          deadline.removeEventListener('abort', onDeadline);
+          client?.removeEventListener('abort', onClientGone);
+          resolve(result);
+        },
+      };
+      const leaveQueue = (result: PoolResult): void => {
+        const index = this.waiting.indexOf(entry);
+        if (index < 0) return;
+        this.waiting.splice(index, 1);
+        entry.settle(result);
+      };
+      const onDeadline = (): void => leaveQueue({ kind: 'timeout', timeoutMs });
+      const onClientGone = (): void => leaveQueue({ kind: 'cancelled' });
+      deadline.addEventListener('abort', onDeadline, { once: true });
+      client?.addEventListener('abort', onClientGone, { once: true });
+      this.waiting.push(entry);
+      this.dispatch();
+    });
+  }
+
+  /** Hands waiting tasks to free workers, oldest first. */
+  private dispatch(): void {
+    while (this.running < this.options.workers && this.waiting.length > 0) {
+      const entry = this.waiting.shift() as Waiting;
+      this.running += 1;
+      void this.execute(entry).finally(() => {
+        this.running -= 1;
+        this.dispatch();
+      });
     }
   }
 
-  async close(): Promise<void> {
-    await this.piscina.destroy();
+  private async execute(entry: Waiting): Promise<void> {
+    const started = performance.now();
+    try {
+      const result = (await this.piscina.run(entry.task, { signal: entry.deadline })) as
+        Uint8Array | RenderFailure;
+      this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
+      entry.settle(
+        result instanceof Uint8Array
+          ? { kind: 'document', bytes: result }
+          : { kind: 'refused', code: result.code, message: result.message },
+      );
+    } catch (error) {
+      entry.settle(
+        isAbort(error) ? { kind: 'timeout', timeoutMs: this.options.timeoutMs } : { kind: 'crashed', error },
+      );
+    }
   }
 
   /**
@@ -111,6 +166,11 @@ export class RenderPool {
         this.piscina.run({ kind: 'check', inputFormat: 'txt', template: '' } satisfies WorkerTask),
       ),
     );
+  }
+
+  async close(): Promise<void> {
+    for (const entry of this.waiting.splice(0)) entry.settle({ kind: 'cancelled' });
+    await this.piscina.destroy();
   }
 
   /** Nest calls this when the app closes. */

@@ -1,6 +1,11 @@
 import { Logger } from '@nestjs/common';
 
-import { type DomainError, TooManyRequestsError, UnprocessableError } from '@portal/problem-details';
+import {
+  type DomainError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  UnprocessableError,
+} from '@portal/problem-details';
 
 import type { RenderFailure } from './render-document';
 import type { PoolRefusal } from './render-pool';
@@ -24,6 +29,9 @@ export function poolErrorOf(refusal: PoolRefusal): DomainError {
         `The render took longer than ${refusal.timeoutMs} ms and was stopped.`,
         'RENDER.TIMEOUT',
       );
+    case 'cancelled':
+      // Nobody reads this answer: the client has gone, or the service is stopping.
+      return new ServiceUnavailableError('The render was cancelled.', 'RENDER.CANCELLED');
     case 'crashed':
       // A worker that runs out of memory or fails unexpectedly: the document was too much.
       logger.error({

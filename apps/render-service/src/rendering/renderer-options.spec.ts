@@ -13,26 +13,7 @@ const refusal = (text: string): RenderError => {
 
 describe(parseRendererOptions.name, () => {
   it('reads every option', () => {
-    const options = parseRendererOptions(
-      JSON.stringify({
-        pageSize: 'a5',
-        pageOrientation: 'landscape',
-        pageMargins: [10, 20, 30, 40],
-        info: { title: 'T', author: 'A', subject: 'S', keywords: 'k1, k2' },
-        defaultFontSize: 9,
-        watermark: {
-          text: 'DRAFT',
-          color: 'red',
-          opacity: 0.2,
-          bold: true,
-          italics: false,
-          fontSize: 40,
-          angle: 30,
-        },
-        locale: 'it-CH',
-      }),
-    );
-    expect(options).toEqual({
+    const every = {
       pageSize: 'A5',
       pageOrientation: 'landscape',
       pageMargins: [10, 20, 30, 40],
@@ -48,7 +29,8 @@ describe(parseRendererOptions.name, () => {
         angle: 30,
       },
       locale: 'it-CH',
-    });
+    };
+    expect(parseRendererOptions(JSON.stringify({ ...every, pageSize: 'a5' }))).toEqual(every);
   });
 
   it.each([null, undefined, '', '  ', 'null', '{}'])('reads %p as no options', (text) => {

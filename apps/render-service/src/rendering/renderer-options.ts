@@ -1,7 +1,7 @@
 import standardPageSizes from 'pdfmake/js/standardPageSizes';
 
 import { isLocale, type Locale, LOCALES } from './helpers';
-import { RenderError } from './render-error';
+import { parseJson, RenderError } from './render-error';
 
 /** What `rendererOptions` may hold (contract 8), with pdfmake's names. */
 export interface RendererOptions {
@@ -163,15 +163,7 @@ function watermarkOf(value: unknown): RendererOptions['watermark'] {
 /** Parses and checks `rendererOptions`; unknown options are refused by name. */
 export function parseRendererOptions(text: string | null | undefined): RendererOptions {
   if (text === null || text === undefined || text.trim() === '') return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new RenderError(
-      'OPTIONS.MALFORMED',
-      `rendererOptions is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-    );
-  }
+  const value = parseJson(text, 'OPTIONS.MALFORMED', 'rendererOptions');
   if (value === null) return {};
   if (!isPlainObject(value))
     throw new RenderError('OPTIONS.MALFORMED', 'rendererOptions must be a JSON object.');

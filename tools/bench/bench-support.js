@@ -1,0 +1,204 @@
+// What the benchmarks share: environment numbers, a database of their own, autocannon runs with a
+// discarded warm-up, the result table, and clean-up that also runs on Ctrl-C or a hang.
+/* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
+const { randomBytes } = require('node:crypto');
+const { chmodSync, mkdtempSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const path = require('node:path');
+
+const autocannon = require('autocannon');
+const { Client } = require('pg');
+
+const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+function positiveNumber(name, fallback) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0)
+    throw new Error(`${name} must be a positive number, got '${raw}'`);
+  return value;
+}
+
+function workerCount() {
+  const raw = process.env.BENCH_WORKERS;
+  if (raw === undefined || raw === '') return 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`BENCH_WORKERS must be 0 or more, got '${raw}'`);
+  return value;
+}
+
+const redact = (url) => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
+async function withAdmin(adminUrl, work) {
+  const client = new Client({ connectionString: adminUrl, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A fresh database on BENCH_DATABASE_ADMIN_URL, else the local server, else the embedded engine
+ * in a temporary folder; dropped (and the engine stopped) by the clean-ups.
+ */
+async function createBenchDatabase(prefix, cleanups, { startEmbeddedDatabase, ensureDatabase, isReachable }) {
+  const candidate = process.env.BENCH_DATABASE_ADMIN_URL || DEFAULT_ADMIN_URL;
+  let adminUrl = candidate;
+  let source = process.env.BENCH_DATABASE_ADMIN_URL ? 'BENCH_DATABASE_ADMIN_URL' : 'local';
+  if (!(await isReachable(candidate))) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'portal-bench-pg-'));
+    console.log(`No PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${folder}`);
+    // As root the engine runs as a `postgres` user, which must reach the data folder inside.
+    chmodSync(folder, 0o755);
+    cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+    const embedded = await startEmbeddedDatabase(path.join(folder, 'data'));
+    cleanups.push(() => embedded.stop());
+    adminUrl = embedded.adminUrl;
+    source = 'embedded';
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const url = await ensureDatabase(adminUrl, name);
+  cleanups.push(() =>
+    withAdmin(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+    ),
+  );
+  console.log(`Database ${name} on ${redact(adminUrl)} (${source})`);
+  return { url, name, source };
+}
+
+/** One autocannon run after a discarded warm-up; a warning when any response was not 2xx. */
+async function measure(scenario, connections, seconds, workers, warmupSeconds) {
+  const options = {
+    url: scenario.baseUrl,
+    connections,
+    duration: seconds,
+    headers: scenario.headers,
+    requests: scenario.requests,
+    timeout: scenario.timeoutSeconds ?? 10,
+    ...(workers > 0 ? { workers } : {}),
+  };
+  if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const result = await autocannon(options);
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) {
+    console.warn(
+      `WARNING ${scenario.key} c${connections}: ${result.non2xx} non-2xx, ${result.errors} errors, ` +
+        `${result.timeouts} timeouts out of ${result.requests.total} responses`,
+    );
+  }
+  return {
+    scenario: scenario.key,
+    label: scenario.label,
+    connections,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function printTable(rows, { unit = 'req/s' } = {}) {
+  const header = ['scenario', 'connections', `${unit} (avg)`, 'p50 ms', 'p99 ms', 'requests', 'non-2xx'];
+  const lines = rows.map((row) => [
+    row.label,
+    String(row.connections),
+    row.rps.toFixed(1),
+    String(row.p50),
+    String(row.p99),
+    String(row.total),
+    String(row.non2xx + row.errors + row.timeouts),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column].length)),
+  );
+  const format = (cells) =>
+    cells
+      .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join('  ');
+  console.log('');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+  console.log(
+    '(autocannon records latencies in whole milliseconds; req/s is the mean of per-second samples)',
+  );
+  console.log('');
+}
+
+const round = (value, digits) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+async function runCleanups(cleanups) {
+  let failed = false;
+  for (const cleanup of cleanups.reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      failed = true;
+      console.error(`Cleanup failed: ${error && error.message ? error.message : String(error)}`);
+    }
+  }
+  cleanups.length = 0;
+  return failed;
+}
+
+/**
+ * Runs `main(cleanups)` and prints its summary as the last line of JSON; cleans up on success,
+ * failure, Ctrl-C, SIGTERM, or when the run takes longer than `limitMs()` allows.
+ */
+function runBenchmark(main, limitMs) {
+  const cleanups = [];
+  let stopping = false;
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ]) {
+    process.once(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      console.error(`\n${signal}: cleaning up`);
+      void runCleanups(cleanups).finally(() => process.exit(code));
+    });
+  }
+  const limit = limitMs();
+  setTimeout(() => {
+    console.error(`Gave up after ${Math.round(limit / 1000)} s: the benchmark hung.`);
+    stopping = true;
+    void runCleanups(cleanups).finally(() => process.exit(1));
+  }, limit).unref();
+
+  main(cleanups)
+    .then(async (summary) => {
+      stopping = true;
+      const cleanupFailed = await runCleanups(cleanups);
+      console.log(JSON.stringify(summary));
+      process.exit(cleanupFailed ? 1 : 0);
+    })
+    .catch(async (error) => {
+      stopping = true;
+      console.error(error && error.stack ? error.stack : error);
+      await runCleanups(cleanups);
+      process.exit(1);
+    });
+}
+
+/** A fetch that fails loudly after `ms`. */
+const timeoutSignal = (ms) => AbortSignal.timeout(ms);
+
+module.exports = {
+  createBenchDatabase,
+  measure,
+  positiveNumber,
+  printTable,
+  redact,
+  round,
+  runBenchmark,
+  timeoutSignal,
+  workerCount,
+};

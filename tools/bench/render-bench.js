@@ -1,0 +1,408 @@
+#!/usr/bin/env node
+// Benchmarks render-service over HTTP beside raw pdfmake rendering the same documents in this
+// process on one core, in the same run, on a database of its own that is dropped at the end.
+// The service runs as its own process (node dist/apps/render-service/src/main.js), so that its
+// resident memory can be read on its own: after 1 000 and after 10 000 invoice renders.
+// Usage: npm run bench:render   (builds dist/ first)
+// Documents: a one-page invoice (json to pdf, 15 table rows) and a 20-page report (a 600-row
+// table), both saved as templates and rendered by name.
+// Environment: BENCH_SECONDS (default 10) per measured run, each after a discarded 2 s warm-up;
+//   BENCH_MEMORY_RENDERS (default 10000) invoices rendered for the memory reading;
+//   BENCH_DATABASE_ADMIN_URL (default the local PostgreSQL, else the embedded engine);
+//   BENCH_WORKERS (default 1): worker threads autocannon sends from (0: this thread).
+// The last line of output is one JSON object with the results.
+/* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
+require('reflect-metadata');
+
+const { spawn } = require('node:child_process');
+const { existsSync, readFileSync } = require('node:fs');
+const { cpus } = require('node:os');
+const { createServer } = require('node:net');
+const path = require('node:path');
+
+const autocannon = require('autocannon');
+
+const {
+  createBenchDatabase,
+  measure,
+  positiveNumber,
+  printTable,
+  round,
+  runBenchmark,
+  timeoutSignal,
+  workerCount,
+} = require('./bench-support');
+
+const ROOT = path.resolve(__dirname, '..', '..');
+const MAIN = path.join(ROOT, 'dist', 'apps', 'render-service', 'src', 'main.js');
+if (!existsSync(MAIN)) {
+  console.error('dist/ is missing: run `node tools/build.js` first (npm run bench:render does).');
+  process.exit(1);
+}
+const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../../dist/libs/auth/src');
+const { startEmbeddedDatabase, ensureDatabase, isReachable } = require('../../dist/libs/database/src');
+const { TemplateCache } = require('../../dist/apps/render-service/src/rendering/template-engine');
+
+const WARMUP_SECONDS = 2;
+const CONNECTIONS = [1, 8, 32];
+const TENANT = 'bench';
+const TARGETS = { throughputRatio: 2, memoryGrowth: 0.2 };
+
+// ---- The two documents: templates, data, and what raw pdfmake is given for them ----
+
+const INVOICE_TEMPLATE = `{
+  "info": { "title": "Rechnung {{number}}" },
+  "content": [
+    { "text": "{{issuer}}", "fontSize": 16, "bold": true },
+    { "text": "{{customer.name}}\\n{{customer.street}}\\n{{customer.city}}", "margin": [300, 20, 0, 20] },
+    { "text": "Rechnung {{number}} vom {{formatDate date 'long'}}", "fontSize": 14, "bold": true, "margin": [0, 0, 0, 10] },
+    { "table": { "headerRows": 1, "widths": ["*", 40, 70, 80], "body": [
+      [{ "text": "Leistung", "bold": true }, { "text": "Menge", "bold": true }, { "text": "Preis", "bold": true }, { "text": "Betrag", "bold": true }]
+      {{#each lines}}, ["{{description}}", "{{quantity}}", "{{chf price symbol=false}}", { "text": "{{chf (multiply quantity price)}}", "alignment": "right" }]{{/each}}
+    ] } },
+    { "text": "Total {{chf (sum lines 'quantity' 'price')}}", "bold": true, "alignment": "right", "margin": [0, 10, 0, 0] },
+    { "text": "Zahlbar innert 30 Tagen. Vielen Dank für Ihren Auftrag.", "margin": [0, 20, 0, 0] }
+  ]
+}`;
+
+const INVOICE_DATA = {
+  number: '2026-0815',
+  date: '2026-03-15',
+  issuer: 'Gemeinde Müllheim',
+  customer: { name: 'Zoë Müller-Lüthi', street: 'Rue de l’Église 3', city: '1700 Fribourg' },
+  lines: Array.from({ length: 15 }, (_, index) => ({
+    description: `Leistung ${index + 1}: Prüfung und Gebühr`,
+    quantity: (index % 4) + 1,
+    price: 12.5 * (index + 1),
+  })),
+};
+
+const REPORT_TEMPLATE = `{
+  "info": { "title": "{{title}}" },
+  "pageMargins": [40, 60, 40, 60],
+  "defaultStyle": { "fontSize": 11, "lineHeight": 1.35 },
+  "content": [
+    { "text": "{{title}}", "fontSize": 18, "bold": true, "margin": [0, 0, 0, 10] },
+    { "table": { "headerRows": 1, "widths": [40, "*", 90, 70], "body": [
+      [{ "text": "Nr", "bold": true }, { "text": "Gemeinde / Bemerkung", "bold": true }, { "text": "Datum", "bold": true }, { "text": "Betrag", "bold": true }]
+      {{#each rows}}, ["{{n}}", "{{name}}", "{{formatDate date 'medium'}}", { "text": "{{chf amount}}", "alignment": "right" }]{{/each}}
+    ] } }
+  ]
+}`;
+
+const REPORT_DATA = {
+  title: 'Quartalsbericht Gebühren',
+  rows: Array.from({ length: 600 }, (_, index) => ({
+    n: index + 1,
+    name: `Gemeinde ${index + 1} – Prüfung`,
+    date: `2026-0${(index % 9) + 1}-1${index % 10}`,
+    amount: 100 + ((index * 37) % 900) + 0.05 * (index % 20),
+  })),
+};
+
+const DOCUMENTS = [
+  { key: 'invoice', label: 'invoice (json→pdf, 15 rows)', template: INVOICE_TEMPLATE, data: INVOICE_DATA },
+  { key: 'report', label: 'report (json→pdf, 600 rows)', template: REPORT_TEMPLATE, data: REPORT_DATA },
+];
+
+// ---- The service, as its own process ----
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startService(databaseUrl, cleanups) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TENANT,
+      DATABASE_URL: databaseUrl,
+      RENDER_DEMO_TEMPLATES: 'false',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error('render-service exited while starting');
+    try {
+      const response = await fetch(`${baseUrl}/health/ready`, { signal: timeoutSignal(2000) });
+      if (response.ok) return { baseUrl, pid: child.pid };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('render-service did not become ready within two minutes');
+}
+
+/** Resident memory of a process, in MiB, as Linux accounts it (worker threads included). */
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  return round(kib / 1024, 1);
+}
+
+function renderBody(document) {
+  return JSON.stringify({
+    inputFormat: 'json',
+    outputFormat: 'pdf',
+    templateName: `bench-${document.key}`,
+    data: JSON.stringify(document.data),
+    rendererOptions: JSON.stringify({ locale: 'de-CH' }),
+  });
+}
+
+async function saveTemplates(baseUrl, token) {
+  for (const document of DOCUMENTS) {
+    const response = await fetch(`${baseUrl}/${TENANT}/v10-0/templates/bench-${document.key}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ data: document.template, inputFormat: 'json' }),
+      signal: timeoutSignal(30_000),
+    });
+    if (response.status !== 201)
+      throw new Error(`Saving bench-${document.key}: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** One render through each document before measuring, so a broken one fails loudly. */
+async function expectPdf(baseUrl, token, document) {
+  const response = await fetch(`${baseUrl}/${TENANT}/v10-0/render`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: renderBody(document),
+    signal: timeoutSignal(30_000),
+  });
+  const bytes = Buffer.from(await response.arrayBuffer());
+  if (response.status !== 200 || bytes.subarray(0, 5).toString() !== '%PDF-')
+    throw new Error(`${document.key}: answered ${response.status}: ${bytes.subarray(0, 500).toString()}`);
+  const pages = (bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length;
+  console.log(`  ${document.key}: ${bytes.length} bytes, ${pages} page(s)`);
+  return pages;
+}
+
+// ---- Raw pdfmake in this process, on this one thread ----
+
+/** The pdfmake document each template yields for its data, as the service's template step makes it. */
+function documentDefinitionOf(document) {
+  const text = new TemplateCache()
+    .get(document.template, 'json')
+    .render({ data: document.data, locale: 'de-CH' });
+  return JSON.parse(text);
+}
+
+/** pdfmake as its server-side guide sets it up: fonts named by file path; nothing fetched. */
+function rawPdfmake() {
+  const pdfmake = require('pdfmake');
+  const fonts = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+  pdfmake.addFonts({
+    Roboto: {
+      normal: path.join(fonts, 'Roboto-Regular.ttf'),
+      bold: path.join(fonts, 'Roboto-Medium.ttf'),
+      italics: path.join(fonts, 'Roboto-Italic.ttf'),
+      bolditalics: path.join(fonts, 'Roboto-MediumItalic.ttf'),
+    },
+  });
+  pdfmake.setUrlAccessPolicy(() => false);
+  pdfmake.setLocalAccessPolicy((file) => file.startsWith(fonts));
+  return pdfmake;
+}
+
+async function measureBaseline(pdfmake, document, seconds) {
+  const definition = documentDefinitionOf(document);
+  // Each render gets its own copy: pdfmake writes into the definition it is given.
+  const render = () => pdfmake.createPdf(structuredClone(definition)).getBuffer();
+  const warmupUntil = performance.now() + WARMUP_SECONDS * 1000;
+  while (performance.now() < warmupUntil) await render();
+  const latencies = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  while (performance.now() < until) {
+    const begin = performance.now();
+    await render();
+    latencies.push(performance.now() - begin);
+  }
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const quantile = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  return {
+    scenario: `baseline_${document.key}`,
+    label: `raw pdfmake in-process, 1 core: ${document.key}`,
+    connections: 1,
+    rps: latencies.length / elapsed,
+    p50: round(quantile(0.5), 1),
+    p99: round(quantile(0.99), 1),
+    total: latencies.length,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+  };
+}
+
+// ---- The run ----
+
+async function renderInvoices(baseUrl, token, amount, workers) {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: 8,
+    amount,
+    timeout: 60,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: `/${TENANT}/v10-0/render`, body: renderBody(DOCUMENTS[0]) }],
+    ...(workers > 0 ? { workers } : {}),
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) console.warn(`WARNING memory run: ${failures} failed renders of ${amount}`);
+  return result.requests.total;
+}
+
+async function main(cleanups) {
+  const seconds = positiveNumber('BENCH_SECONDS', 10);
+  const memoryRenders = positiveNumber('BENCH_MEMORY_RENDERS', 10_000);
+  const workers = workerCount();
+
+  const database = await createBenchDatabase('bench_render', cleanups, {
+    startEmbeddedDatabase,
+    ensureDatabase,
+    isReachable,
+  });
+  const service = await startService(database.url, cleanups);
+  const token = await mintDevelopmentToken({
+    secret: process.env.AUTH_JWT_SECRET || DEVELOPMENT_JWT_SECRET,
+    roles: ['RenderApi_Render', 'RenderApi_Templates'],
+    subject: 'bench',
+    expiresInSeconds: 3 * 3600,
+  });
+  console.log(`render-service (pid ${service.pid}) on ${service.baseUrl}, ${cpus().length} CPUs`);
+  await saveTemplates(service.baseUrl, token);
+  const pages = {};
+  for (const document of DOCUMENTS) pages[document.key] = await expectPdf(service.baseUrl, token, document);
+
+  // 1. Memory: resident size after 1 000 invoices, then after 10 000, on the fresh service.
+  const memoryStarted = Date.now();
+  const rssStart = rssMb(service.pid);
+  let rendered = 2 + (await renderInvoices(service.baseUrl, token, 1000 - 2, workers));
+  const rss1k = rssMb(service.pid);
+  rendered += await renderInvoices(service.baseUrl, token, Math.max(0, memoryRenders - rendered), workers);
+  const rss10k = rssMb(service.pid);
+  console.log(
+    `Memory: ${rssStart} MiB at start, ${rss1k} MiB after 1000 renders, ${rss10k} MiB after ${rendered} ` +
+      `(${Math.round((Date.now() - memoryStarted) / 1000)} s)`,
+  );
+
+  // 2. Over HTTP: each document at each concurrency.
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const rows = [];
+  console.log(
+    `Measuring ${DOCUMENTS.length * CONNECTIONS.length} HTTP runs of ${seconds} s (+${WARMUP_SECONDS} s warm-up each), ` +
+      `load from ${workers === 0 ? 'this thread' : `${workers} worker thread(s)`}`,
+  );
+  for (const document of DOCUMENTS) {
+    for (const connections of CONNECTIONS) {
+      const scenario = {
+        key: document.key,
+        label: `service POST /render: ${document.label}`,
+        baseUrl: service.baseUrl,
+        headers: auth,
+        requests: [{ method: 'POST', path: `/${TENANT}/v10-0/render`, body: renderBody(document) }],
+        timeoutSeconds: 60,
+      };
+      const row = await measure(scenario, connections, seconds, workers, WARMUP_SECONDS);
+      console.log(
+        `  ${document.key} c${connections}: ${row.rps.toFixed(1)} renders/s, p50 ${row.p50} ms, p99 ${row.p99} ms`,
+      );
+      rows.push(row);
+    }
+  }
+
+  // 3. Raw pdfmake, the same documents, here, one after another (the service stays idle).
+  const pdfmake = rawPdfmake();
+  for (const document of DOCUMENTS) {
+    const row = await measureBaseline(pdfmake, document, seconds);
+    console.log(`  ${row.scenario}: ${row.rps.toFixed(1)} renders/s, p50 ${row.p50} ms, p99 ${row.p99} ms`);
+    rows.push(row);
+  }
+
+  printTable(rows, { unit: 'renders/s' });
+  const find = (key, connections) =>
+    rows.find((row) => row.scenario === key && row.connections === connections);
+  const baselineInvoice = find('baseline_invoice', 1);
+  const ratio = find('invoice', 8).rps / baselineInvoice.rps;
+  const growth = (rss10k - rss1k) / rss1k;
+  const checks = {
+    invoice_c8_vs_baseline: ratio >= TARGETS.throughputRatio,
+    invoice_p50_c1_below_baseline: find('invoice', 1).p50 < baselineInvoice.p50,
+    rss_growth_within_20_percent: Math.abs(growth) <= TARGETS.memoryGrowth,
+  };
+  console.log(
+    `invoice_rps_c8 / baseline_invoice_rps = ${ratio.toFixed(2)} (target >= ${TARGETS.throughputRatio}): ` +
+      `${checks.invoice_c8_vs_baseline ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `invoice p50 at c1 ${find('invoice', 1).p50} ms vs baseline p50 ${baselineInvoice.p50} ms: ` +
+      `${checks.invoice_p50_c1_below_baseline ? 'MET' : 'NOT MET'}`,
+  );
+  console.log(
+    `RSS after ${rendered} renders vs after 1000: ${(growth * 100).toFixed(1)} % (target within 20 %): ` +
+      `${checks.rss_growth_within_20_percent ? 'MET' : 'NOT MET'}`,
+  );
+
+  const summary = {};
+  for (const row of rows) {
+    const prefix = row.scenario;
+    const suffix = prefix.startsWith('baseline_') ? '' : `_c${row.connections}`;
+    summary[`${prefix}_rps${suffix}`] = round(row.rps, 1);
+    summary[`${prefix}_p50_ms${suffix}`] = row.p50;
+    summary[`${prefix}_p99_ms${suffix}`] = row.p99;
+    if (row.non2xx + row.errors + row.timeouts > 0)
+      summary[`${prefix}_failures${suffix}`] = row.non2xx + row.errors + row.timeouts;
+  }
+  Object.assign(summary, {
+    rss_mb_at_start: rssStart,
+    rss_mb_after_1k: rss1k,
+    rss_mb_after_10k: rss10k,
+    renders_for_memory: rendered,
+    invoice_c8_to_baseline_ratio: round(ratio, 2),
+    rss_growth_1k_to_10k: round(growth, 3),
+    targets_met: checks,
+    report_pages: pages.report,
+    invoice_pages: pages.invoice,
+    seconds,
+    warmup_seconds: WARMUP_SECONDS,
+    render_workers: cpus().length,
+    load_workers: workers,
+    cpus: cpus().length,
+    database: database.source,
+    node: process.version,
+  });
+  return summary;
+}
+
+runBenchmark(main, () => {
+  const runs = DOCUMENTS.length * (CONNECTIONS.length + 1);
+  return (runs * (positiveNumber('BENCH_SECONDS', 10) + WARMUP_SECONDS + 30) + 900) * 1000;
+});
