@@ -1,5 +1,9 @@
-import type { TestClient } from './test-client';
-import { expectOpenApiCommitted } from './test-app';
+import { DataSource } from 'typeorm';
+
+import type { ServiceEnvironment } from '@portal/service-runtime';
+
+import { expectOpenApiCommitted, type RunningTestApp, startTestApp } from './test-app';
+import { TestClient, testToken } from './test-client';
 
 export interface PlatformUnderTest {
   readonly anonymous: TestClient;
@@ -68,5 +72,55 @@ export function itServesThePlatformRoutes(
     expect(document.status).toBe(200);
     expect(Object.keys(document.body.paths)).toEqual(expect.arrayContaining([...options.expectedPaths]));
     expectOpenApiCommitted(document.body, options.openApiFile);
+  });
+}
+
+/**
+ * The whole platform suite for a service: started on a database of its own, the routes above,
+ * and its own migration history table.
+ */
+export function describeServicePlatform<E extends ServiceEnvironment>(options: {
+  readonly service: string;
+  readonly environment: new () => E;
+  readonly defaults: Record<string, string>;
+  readonly createApp: Parameters<typeof startTestApp<E>>[0]['createApp'];
+  /** Any role of the service: the 404 checks need a caller that passes authentication. */
+  readonly role: string;
+  readonly migrationsTable: string;
+  readonly openApiFile: string;
+  readonly expectedPaths: readonly string[];
+}): void {
+  describe(`${options.service} platform routes (HTTP, real PostgreSQL)`, () => {
+    let running: RunningTestApp<E>;
+    let anonymous: TestClient;
+    let authenticated: TestClient;
+
+    beforeAll(async () => {
+      running = await startTestApp({
+        label: `${options.service.replace(/-service$/, '')}_platform`,
+        environment: options.environment,
+        defaults: options.defaults,
+        createApp: options.createApp,
+      });
+      anonymous = new TestClient(running.baseUrl);
+      authenticated = anonymous.withToken(await testToken([options.role]));
+    });
+
+    afterAll(async () => {
+      await running?.close();
+    });
+
+    itServesThePlatformRoutes(() => ({ anonymous, authenticated }), {
+      openApiFile: options.openApiFile,
+      tenantPath: '/demo/v10-0',
+      expectedPaths: options.expectedPaths,
+    });
+
+    it('keeps its own migration history in its own table', async () => {
+      const rows: unknown = await running.app
+        .get(DataSource)
+        .query(`SELECT count(*)::int AS applied FROM ${options.migrationsTable}`);
+      expect(rows).toEqual([{ applied: expect.any(Number) as unknown }]);
+    });
   });
 }
