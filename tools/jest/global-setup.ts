@@ -8,11 +8,14 @@ import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
 /**
  * Finds the PostgreSQL server tests create their databases on: TEST_DATABASE_ADMIN_URL, else the
  * local server on 127.0.0.1:5432, else the embedded engine `npm start` uses.
+ * `TEST_DATABASE=embedded` takes the embedded engine even when a server is reachable, so that CI
+ * also runs the suites on the engine (and major version) that `npm start` users run.
  */
 export default async function globalSetup(): Promise<void> {
   process.env.TZ = 'UTC';
   const candidate = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (await isReachable(candidate)) {
+  const forceEmbedded = process.env['TEST_DATABASE'] === 'embedded';
+  if (!forceEmbedded && (await isReachable(candidate))) {
     process.env[TEST_ADMIN_URL_VARIABLE] = candidate;
     return;
   }
@@ -20,9 +23,8 @@ export default async function globalSetup(): Promise<void> {
   // As root, PostgreSQL runs as the `postgres` user, which must be able to reach its data folder.
   chmodSync(folder, 0o755);
   const dataDir = path.join(folder, 'data');
-  process.stdout.write(
-    `\nNo PostgreSQL at ${redact(candidate)}: starting the embedded engine in ${dataDir}\n`,
-  );
+  const reason = forceEmbedded ? 'TEST_DATABASE=embedded' : `No PostgreSQL at ${redact(candidate)}`;
+  process.stdout.write(`\n${reason}: starting the embedded engine in ${dataDir}\n`);
   const embedded = await startEmbeddedDatabase(dataDir);
   process.env[TEST_ADMIN_URL_VARIABLE] = embedded.adminUrl;
   (globalThis as { portalEmbeddedDatabase?: unknown }).portalEmbeddedDatabase = { embedded, folder };

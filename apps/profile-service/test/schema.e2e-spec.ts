@@ -73,9 +73,10 @@ describe('profile-service schema (real PostgreSQL)', () => {
   });
 
   it('names every constraint and index by the convention', async () => {
+    // PostgreSQL 18 catalogues NOT NULL as constraints of type 'n' with names of its own: not ours to name.
     const names = await dataSource.query<{ name: string }[]>(`
       SELECT conname AS name FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace
-        WHERE n.nspname = 'public' AND c.conrelid <> 'profile_migrations'::regclass
+        WHERE n.nspname = 'public' AND c.conrelid <> 'profile_migrations'::regclass AND c.contype <> 'n'
       UNION
       SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND tablename <> 'profile_migrations'`);
     expect(names.length).toBeGreaterThan(100);

@@ -3,7 +3,7 @@ import { QueryFailedError } from 'typeorm';
 
 import { ValidationProblemError } from '@portal/problem-details';
 
-import { databaseErrorTranslator, isUniqueViolation } from './database-errors';
+import { databaseErrorTranslator, isForeignKeyViolation, isUniqueViolation } from './database-errors';
 
 interface DriverFields {
   code?: string;
@@ -76,6 +76,7 @@ describe(databaseErrorTranslator.name, () => {
 
   it.each([
     ['23503', 'The value refers to a record that does not exist, or the record is still referenced.'],
+    ['23001', 'The record is still referenced by another record.'],
     ['23514', 'The value is not allowed.'],
     ['22003', 'The value is out of range.'],
   ])('turns code %s into a 400 saying %p', (code, message) => {
@@ -130,5 +131,27 @@ describe('isUniqueViolation', () => {
     ['undefined', undefined],
   ])('does not take %s for one', (_case, error) => {
     expect(isUniqueViolation(error)).toBe(false);
+  });
+});
+
+describe('isForeignKeyViolation', () => {
+  // PostgreSQL 15 reports a delete refused by an ON DELETE RESTRICT key as 23503, PostgreSQL 18 as 23001.
+  it.each(['23503', '23001'])('recognises code %s', (code) => {
+    expect(isForeignKeyViolation(queryFailed({ code, constraint: 'fk_service_theme' }))).toBe(true);
+  });
+
+  it('recognises a violation of the constraint named only', () => {
+    const restricted = queryFailed({ code: '23001', constraint: 'fk_service_theme' });
+
+    expect(isForeignKeyViolation(restricted, 'fk_service_theme')).toBe(true);
+    expect(isForeignKeyViolation(restricted, 'fk_other')).toBe(false);
+  });
+
+  it.each([
+    ['a unique violation', queryFailed({ code: '23505' })],
+    ['a plain error with the code', Object.assign(new Error('fk'), { code: '23001' })],
+    ['undefined', undefined],
+  ])('does not take %s for one', (_case, error) => {
+    expect(isForeignKeyViolation(error)).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ interface PostgresError {
 const MESSAGES: Readonly<Record<string, string>> = {
   '23505': 'The value is already used by another record.',
   '23503': 'The value refers to a record that does not exist, or the record is still referenced.',
+  // restrict_violation: what PostgreSQL 18 reports for a delete that an ON DELETE RESTRICT key refuses.
+  '23001': 'The record is still referenced by another record.',
   '23502': 'The value is required.',
   '23514': 'The value is not allowed.',
   '22001': 'The value is too long.',
@@ -50,8 +52,11 @@ export const isUniqueViolation = (error: unknown, constraint?: string): error is
   (error.driverError as PostgresError).code === '23505' &&
   (constraint === undefined || (error.driverError as PostgresError).constraint === constraint);
 
+/** SQLSTATEs of a foreign key refusing a write: 23503, and 23001 for RESTRICT keys on PostgreSQL 18. */
+const FOREIGN_KEY_CODES: ReadonlySet<string | undefined> = new Set(['23503', '23001']);
+
 /** A foreign-key violation: on insert or update a missing target, on delete a record still referenced. */
 export const isForeignKeyViolation = (error: unknown, constraint?: string): error is QueryFailedError =>
   error instanceof QueryFailedError &&
-  (error.driverError as PostgresError).code === '23503' &&
+  FOREIGN_KEY_CODES.has((error.driverError as PostgresError).code) &&
   (constraint === undefined || (error.driverError as PostgresError).constraint === constraint);
