@@ -4,9 +4,10 @@ import { createConfigApp } from '../src/config-app';
 import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environment';
 
 /** config-service on a database of the suite's own, with clients for each kind of caller. */
-export async function startConfigService(label: string) {
+export async function startConfigService(label: string, env: Record<string, string> = {}) {
   const running = await startTestApp({
     label,
+    env,
     environment: ConfigEnvironment,
     defaults: CONFIG_ENV_DEFAULTS,
     createApp: createConfigApp,

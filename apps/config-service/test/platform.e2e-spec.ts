@@ -22,15 +22,19 @@ describe('config-service platform routes (HTTP, real PostgreSQL)', () => {
     await service?.close();
   });
 
-  itServesThePlatformRoutes(() => ({ anonymous: service.anonymous, authenticated: service.reader }), {
-    openApiFile: path.join(__dirname, '..', 'openapi.json'),
-    tenantPath: '/demo/v10-0',
-    expectedPaths: [
-      '/demo/v10-0/ui-templates',
-      '/demo/v10-0/ui-templates/{uiTemplateName}',
-      '/demo/v9-1/ui-templates',
-    ],
-  });
+  itServesThePlatformRoutes(
+    () => ({ anonymous: service.anonymous, authenticated: service.reader, writer: service.writer }),
+    {
+      bodyRoute: '/demo/v10-0/ui-templates',
+      openApiFile: path.join(__dirname, '..', 'openapi.json'),
+      tenantPath: '/demo/v10-0',
+      expectedPaths: [
+        '/demo/v10-0/ui-templates',
+        '/demo/v10-0/ui-templates/{uiTemplateName}',
+        '/demo/v9-1/ui-templates',
+      ],
+    },
+  );
 
   it('counts requests by route template, not by raw URL', async () => {
     await service.reader.get('/demo/v10-0/ui-templates/some-name');

@@ -11,6 +11,8 @@ describeServicePlatform({
   defaults: PROFILE_ENV_DEFAULTS,
   createApp: createProfileApp,
   role: 'ProfileApi_Low',
+  bodyRoute: '/demo/v10-0/clients',
+  writeRole: 'ProfileApi_Max',
   migrationsTable: 'profile_migrations',
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   expectedPaths: [

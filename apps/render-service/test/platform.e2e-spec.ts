@@ -11,6 +11,8 @@ describeServicePlatform({
   defaults: RENDER_ENV_DEFAULTS,
   createApp: createRenderApp,
   role: 'RenderApi_Render',
+  bodyRoute: '/demo/v10-0/render',
+  writeRole: 'RenderApi_Render',
   migrationsTable: 'render_migrations',
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   expectedPaths: [

@@ -1,12 +1,26 @@
 import type { ArgumentMetadata, Type } from '@nestjs/common';
 import { Type as NestedType } from 'class-transformer';
-import { IsInt, IsOptional, IsString, MinLength, ValidateNested } from 'class-validator';
+import { IsInt, IsOptional, IsString, Min, MinLength, ValidateNested } from 'class-validator';
 
-import { PageQueryDto } from '@portal/pagination';
 import { ValidationProblemError } from '@portal/problem-details';
 
-import { QueryIntArray } from './query-transforms';
+import { QueryInt, QueryIntArray } from './query-transforms';
 import { RequestValidationPipe } from './request-validation.pipe';
+
+// The shape of the pagination lib's query DTO, declared here: that lib depends on this one.
+class PageQueryDto {
+  @IsOptional()
+  @QueryInt()
+  @IsInt()
+  @Min(1)
+  readonly PageNumber?: number;
+
+  @IsOptional()
+  @QueryInt()
+  @IsInt()
+  @Min(1)
+  readonly PageSize?: number;
+}
 
 class Inner {
   @IsString()
@@ -156,6 +170,55 @@ describe(RequestValidationPipe.name, () => {
       );
 
       expect(result).toEqual({ name: 'x', a: { b: 'bb' }, list: [{ c: 1 }] });
+    });
+  });
+
+  describe('strings the database cannot store', () => {
+    it.each([
+      ['a NUL character', 'a\u0000b', /NUL/],
+      ['a lone high surrogate', 'x\uD800', /surrogate/],
+      ['a lone low surrogate', '\uDC00x', /surrogate/],
+      ['a low surrogate before a high one', '\uDC00\uD800', /surrogate/],
+    ])('refuses %s on the exact path, even in unknown properties', async (_case, text, message) => {
+      const problem = await problemOf(
+        sut.transform(
+          { name: 'x', list: [{ c: 1 }, { c: 2, note: text }], extra: { deep: [text] } },
+          body(CreateThingDto),
+        ),
+      );
+
+      expect(problem.errors).toEqual({
+        'list[1].note': [expect.stringMatching(message)],
+        'extra.deep[0]': [expect.stringMatching(message)],
+      });
+    });
+
+    it('refuses a property name with a lone surrogate on its object', async () => {
+      const problem = await problemOf(
+        sut.transform({ name: 'x', a: { ['k\uD800']: 'v' } }, body(CreateThingDto)),
+      );
+
+      expect(problem.errors).toEqual({ a: [expect.stringMatching(/^property names .*surrogate/)] });
+    });
+
+    it('refuses them in queries, keyed by the parameter', async () => {
+      const problem = await problemOf(sut.transform({ pagesize: '\uD800' }, query(PageQueryDto)));
+
+      expect(Object.keys(problem.errors)).toEqual(['pagesize']);
+    });
+
+    it('accepts whole surrogate pairs, emoji and accents', async () => {
+      await expect(sut.transform({ name: 'Zürich 🏔️ \uD83D\uDE00' }, body(CreateThingDto))).resolves.toEqual({
+        name: 'Zürich 🏔️ \uD83D\uDE00',
+      });
+    });
+
+    it('walks 100,000 levels of nesting without exhausting the stack', async () => {
+      let nested: unknown = 'leaf\u0000';
+      for (let level = 0; level < 100_000; level += 1) nested = { n: nested };
+      const problem = await problemOf(sut.transform({ name: 'x', nested }, body(CreateThingDto)));
+
+      expect(Object.values(problem.errors)).toEqual([[expect.stringMatching(/NUL/)]]);
     });
   });
 

@@ -29,14 +29,42 @@ function propertyNamesOf(metatype: Type): Map<string, string> {
   return names;
 }
 
-function pathsWithNulCharacters(value: unknown, path = ''): string[] {
-  if (typeof value === 'string') return value.includes('\u0000') ? [path || '$'] : [];
-  if (Array.isArray(value))
-    return value.flatMap((item, index) => pathsWithNulCharacters(item, `${path}[${index}]`));
-  if (value !== null && typeof value === 'object') {
-    return Object.entries(value).flatMap(([key, item]) => pathsWithNulCharacters(item, joinPath(path, key)));
+const NUL_MESSAGE = 'must not contain NUL (U+0000) characters';
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const SURROGATE_MESSAGE = 'must be valid Unicode: a lone UTF-16 surrogate cannot be stored';
+
+/** Why PostgreSQL could not store a string as sent, if it could not. */
+const unstorable = (text: string): string | undefined => {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  return undefined;
+};
+
+/**
+ * The paths of strings (values and keys) PostgreSQL cannot store as sent: NUL characters, which
+ * text refuses, and lone surrogates, which jsonb refuses and text would keep as U+FFFD. Iterative,
+ * so that no nesting can exhaust the stack.
+ */
+function unstorableStrings(root: unknown): ValidationErrors {
+  const found: ValidationErrors = {};
+  const pending: [unknown, string][] = [[root, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop() as [unknown, string];
+    if (typeof value === 'string') {
+      const message = unstorable(value);
+      if (message) found[path || '$'] = [message];
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push([item, `${path}[${index}]`]));
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        const keyMessage = unstorable(key);
+        if (keyMessage) found[path || '$'] = [`property names ${keyMessage}`];
+        else pending.push([item, joinPath(path, key)]);
+      }
+    }
   }
-  return [];
+  return found;
 }
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
@@ -56,12 +84,9 @@ export class RequestValidationPipe implements PipeTransform {
     if (type === 'body' && !isPlainObject(value)) {
       throw ValidationProblemError.of('$', 'The body must be a JSON object.');
     }
-    const nulPaths = pathsWithNulCharacters(value);
-    if (nulPaths.length > 0) {
-      // PostgreSQL text cannot hold U+0000: refuse it here rather than fail in the database.
-      const message = 'must not contain NUL (U+0000) characters';
-      throw new ValidationProblemError(Object.fromEntries(nulPaths.map((path) => [path, [message]])));
-    }
+    // Refused here rather than failing in the database, or being stored as something else.
+    const unstorableErrors = unstorableStrings(value);
+    if (Object.keys(unstorableErrors).length > 0) throw new ValidationProblemError(unstorableErrors);
     const { input, sentNames } =
       type === 'query'
         ? this.normaliseQuery(value, metatype)

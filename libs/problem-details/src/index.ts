@@ -4,3 +4,4 @@ export * from './problem-details.filter';
 export * from './problem-renderer';
 export * from './validation-errors';
 export * from './api-problem-responses';
+export * from './client-error';

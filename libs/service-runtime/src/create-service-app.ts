@@ -17,8 +17,14 @@ import {
   registerRequestLogging,
   RequestValidationPipe,
 } from '@portal/http-context';
-import { type ErrorTranslator, ProblemDetailsFilter, ProblemRenderer } from '@portal/problem-details';
+import {
+  answerClientError,
+  type ErrorTranslator,
+  ProblemDetailsFilter,
+  ProblemRenderer,
+} from '@portal/problem-details';
 
+import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
@@ -59,6 +65,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     genReqId: correlationIdOf,
     logger: false,
     trustProxy: true,
+    // Oversized headers and malformed requests never reach routing: answered as problems too.
+    clientErrorHandler: answerClientError,
     // Malformed paths and over-long path parameters are answered before routing, still as problems.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       void reply.header(CORRELATION_HEADER, String(request.id));
@@ -72,6 +80,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     bodyParser: false,
   });
 
+  enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, options.jsonMediaTypes);
   registerRequestContext(fastify);

@@ -15,6 +15,12 @@ import {
 import { type AuthOptions, DEVELOPMENT_JWT_SECRET } from '@portal/auth';
 import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 
+import { CORS_ORIGIN_PATTERN } from './cors';
+
+const ORIGIN = CORS_ORIGIN_PATTERN.source.slice(1, -1);
+/** A comma-separated list of origins, possibly empty (no origin allowed). */
+const ORIGIN_LIST = new RegExp(`^\\s*(${ORIGIN}(\\s*,\\s*${ORIGIN})*)?\\s*$`);
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The variables every service reads (contract 1 and 2). Services extend it with their own. */
@@ -56,6 +62,14 @@ export class ServiceEnvironment {
   @Sensitive()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   readonly REDIS_URL?: string;
+
+  /** Unset: the localhost origins outside production, none in production (contract 1). */
+  @IsOptional()
+  @Matches(ORIGIN_LIST, {
+    message:
+      'CORS_ORIGINS must be a comma-separated list of origins such as https://portal.example.ch, http://localhost:* or *',
+  })
+  readonly CORS_ORIGINS?: string;
 
   @IsIn(LOG_LEVELS)
   readonly LOG_LEVEL: (typeof LOG_LEVELS)[number] = 'info';

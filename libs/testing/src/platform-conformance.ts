@@ -5,10 +5,19 @@ import type { ServiceEnvironment } from '@portal/service-runtime';
 import { expectOpenApiCommitted, type RunningTestApp, startTestApp } from './test-app';
 import { TestClient, testToken } from './test-client';
 
+interface ProblemBody {
+  readonly status: number;
+  readonly title: string;
+  readonly correlationId: string;
+  readonly errors?: Record<string, string[]>;
+}
+
 export interface PlatformUnderTest {
   readonly anonymous: TestClient;
   /** A caller with a valid token, whatever its roles. */
   readonly authenticated: TestClient;
+  /** A caller allowed to POST to the options' `bodyRoute`. */
+  readonly writer: TestClient;
 }
 
 /**
@@ -21,6 +30,8 @@ export function itServesThePlatformRoutes(
     readonly openApiFile: string;
     readonly tenantPath: string;
     readonly expectedPaths: readonly string[];
+    /** A POST route with a JSON body, for the checks every body route shares. */
+    readonly bodyRoute: string;
   },
 ): void {
   it('reports liveness and readiness without a token', async () => {
@@ -66,6 +77,88 @@ export function itServesThePlatformRoutes(
     }
   });
 
+  it('answers a CORS preflight from an allowed origin on any route, without a token', async () => {
+    for (const url of [`${options.tenantPath}/anything/42`, '/health/ready', '/docs-json']) {
+      const preflight = await service().anonymous.send('OPTIONS', url, {
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'PUT',
+          'Access-Control-Request-Headers': 'authorization,content-type,x-correlation-id',
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+      expect(preflight.headers.get('access-control-allow-methods')).toContain('PUT');
+      expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase().split(/,\s*/)).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'x-correlation-id']),
+      );
+    }
+  });
+
+  it('adds the CORS headers to responses for an allowed origin, errors included, and none for others', async () => {
+    const allowed = await service().anonymous.get(`${options.tenantPath}/anything`, {
+      headers: { Origin: 'http://127.0.0.1:8080' },
+    });
+    expect(allowed.status).toBe(404);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:8080');
+    expect(allowed.headers.get('access-control-expose-headers')?.toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining([
+        'x-correlation-id',
+        'x-pagination-total-count',
+        'x-pagination-next-page-link',
+        'content-disposition',
+        'deprecation',
+        'x-render-missing',
+      ]),
+    );
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example:3000']) {
+      const refused = await service().anonymous.send('OPTIONS', `${options.tenantPath}/anything`, {
+        headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' },
+      });
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      const plain = await service().anonymous.get('/health/live', { headers: { Origin: origin } });
+      expect(plain.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('refuses a body nested deeper than 64 levels with a 400 on $, before anything walks it', async () => {
+    const deep = `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`;
+    for (const client of [service().writer, service().anonymous]) {
+      const response = await client.post<ProblemBody>(options.bodyRoute, undefined, {
+        rawBody: deep,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({ $: ['The body is nested deeper than 64 levels.'] });
+      expect(response.body.correlationId).toBe(response.headers.get('x-correlation-id'));
+    }
+  });
+
+  it('refuses lone surrogates and NUL on the exact path, even in unknown properties', async () => {
+    const response = await service().writer.post<ProblemBody>(options.bodyRoute, undefined, {
+      rawBody:
+        '{"unknownNote": "x\\ud800", "extra": [{"note": "ok"}, {"note": "\\udc00y"}, {"nul": "a\\u0000"}]}',
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.errors).toEqual({
+      unknownNote: [expect.stringMatching(/surrogate/)],
+      'extra[1].note': [expect.stringMatching(/surrogate/)],
+      'extra[2].nul': [expect.stringMatching(/NUL/)],
+    });
+  });
+
+  it('answers request headers over 16 KiB with a 431 problem that carries a correlation id', async () => {
+    const response = await service().anonymous.get<ProblemBody>('/health/live', {
+      headers: { 'X-Padding': 'p'.repeat(20 * 1024) },
+    });
+    expect(response.status).toBe(431);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(response.body).toMatchObject({
+      status: 431,
+      title: 'Request Header Fields Too Large',
+      correlationId: response.headers.get('x-correlation-id'),
+    });
+  });
+
   it('serves Swagger UI and an OpenAPI document equal to the committed one', async () => {
     expect((await service().anonymous.get('/docs')).status).toBe(200);
     const document = await service().anonymous.get<{ paths: Record<string, unknown> }>('/docs-json');
@@ -86,6 +179,9 @@ export function describeServicePlatform<E extends ServiceEnvironment>(options: {
   readonly createApp: Parameters<typeof startTestApp<E>>[0]['createApp'];
   /** Any role of the service: the 404 checks need a caller that passes authentication. */
   readonly role: string;
+  /** A POST route with a JSON body, and a role that may call it. */
+  readonly bodyRoute: string;
+  readonly writeRole: string;
   readonly migrationsTable: string;
   readonly openApiFile: string;
   readonly expectedPaths: readonly string[];
@@ -94,6 +190,7 @@ export function describeServicePlatform<E extends ServiceEnvironment>(options: {
     let running: RunningTestApp<E>;
     let anonymous: TestClient;
     let authenticated: TestClient;
+    let writer: TestClient;
 
     beforeAll(async () => {
       running = await startTestApp({
@@ -104,16 +201,18 @@ export function describeServicePlatform<E extends ServiceEnvironment>(options: {
       });
       anonymous = new TestClient(running.baseUrl);
       authenticated = anonymous.withToken(await testToken([options.role]));
+      writer = anonymous.withToken(await testToken([options.writeRole]));
     });
 
     afterAll(async () => {
       await running?.close();
     });
 
-    itServesThePlatformRoutes(() => ({ anonymous, authenticated }), {
+    itServesThePlatformRoutes(() => ({ anonymous, authenticated, writer }), {
       openApiFile: options.openApiFile,
       tenantPath: '/demo/v10-0',
       expectedPaths: options.expectedPaths,
+      bodyRoute: options.bodyRoute,
     });
 
     it('keeps its own migration history in its own table', async () => {
