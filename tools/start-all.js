@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the three services from dist/, each on its embedded database unless DATABASE_URL
 // is given per service (PROFILE_DATABASE_URL, CONFIG_DATABASE_URL, RENDER_DATABASE_URL).
+// Ports: PROFILE_PORT, CONFIG_PORT and RENDER_PORT, else PORT_BASE + 0, 1, 2, else 3000, 3001, 3002.
 const { spawn } = require('node:child_process');
 const path = require('node:path');
 
@@ -10,10 +11,27 @@ const { ALL_ROLES } = require('./mint-token');
 const root = path.resolve(__dirname, '..');
 const tenant = process.env.TENANT || 'demo';
 const services = [
-  { name: 'profile-service', key: 'PROFILE', port: 3000, versions: ['v10-0', 'v9-1'] },
-  { name: 'config-service', key: 'CONFIG', port: 3001, versions: ['v10-0', 'v9-1'] },
-  { name: 'render-service', key: 'RENDER', port: 3002, versions: ['v10-0'] },
+  { name: 'profile-service', key: 'PROFILE', offset: 0, versions: ['v10-0', 'v9-1'] },
+  { name: 'config-service', key: 'CONFIG', offset: 1, versions: ['v10-0', 'v9-1'] },
+  { name: 'render-service', key: 'RENDER', offset: 2, versions: ['v10-0'] },
 ];
+
+/** A port from the environment, or a one-line refusal. */
+function portOf(variable, value) {
+  if (/^\d{1,5}$/.test(value) && Number(value) > 0 && Number(value) < 65536) return Number(value);
+  process.stderr.write(`npm start: ${variable}=${value} is not a port (1..65535).\n`);
+  process.exit(1);
+}
+
+const base = process.env.PORT_BASE === undefined ? 3000 : portOf('PORT_BASE', process.env.PORT_BASE);
+for (const service of services) {
+  const own = process.env[`${service.key}_PORT`];
+  service.port = own === undefined ? base + service.offset : portOf(`${service.key}_PORT`, own);
+}
+if (process.env.PORT)
+  process.stderr.write(
+    `npm start: PORT=${process.env.PORT} is not used for three services; set PORT_BASE or PROFILE_PORT, CONFIG_PORT, RENDER_PORT.\n`,
+  );
 
 const children = services.map((service) => {
   const env = { ...process.env, PORT: String(service.port) };
@@ -26,7 +44,10 @@ const children = services.map((service) => {
   });
   child.on('exit', (code, signal) => {
     if (!stopping) {
-      process.stderr.write(`${service.name} exited (${signal ?? code}); stopping the others.\n`);
+      // The service has said why on its own line; this says what happens next.
+      process.stderr.write(
+        `npm start: ${service.name} stopped (${signal ?? `exit ${code}`}); stopping the others.\n`,
+      );
       stop(1);
     }
   });
@@ -78,15 +99,18 @@ async function main() {
     );
     lines.push(`  ${''.padEnd(16)} docs: ${base}/docs   health: ${base}/health/ready`);
   }
-  lines.push('', 'Development token with every role (12 hours):', '', `  ${token}`, '');
+  const config = services.find((service) => service.key === 'CONFIG');
+  lines.push('', 'Development token with every role (12 hours); in another shell:', '');
+  lines.push(`  export TOKEN=${token}`, '');
   lines.push(
-    `Try: curl -H "Authorization: Bearer $TOKEN" http://localhost:3001/${tenant}/v10-0/ui-templates`,
+    `Then: curl -H "Authorization: Bearer $TOKEN" http://localhost:${config.port}/${tenant}/v10-0/ui-templates`,
+    '   (or mint one for chosen roles: TOKEN=$(npm run -s token -- ConfigApi_Read))',
     '',
   );
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
 main().catch((error) => {
-  process.stderr.write(`${error.stack}\n`);
+  process.stderr.write(`npm start: ${error.message}\n`);
   stop(1);
 });
