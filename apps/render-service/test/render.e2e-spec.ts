@@ -282,6 +282,28 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       expect(response.body.detail).toMatch(detail);
     });
 
+    it('reads }}} after an expression as its end and a literal }, as json authors write it', async () => {
+      const response = await renderOk({
+        inputFormat: 'json',
+        outputFormat: 'pdf',
+        templateData: '{"content": [{"text": "Total {{total}}", "fontSize": {{size}}}]}',
+        data: json({ total: 'CHF 125.60', size: 14 }),
+      });
+      expect(response.headers.get('content-type')).toBe('application/pdf');
+    });
+
+    it('points a template that does not compile at its line and column, in the problem body', async () => {
+      const response = await render(service.renderer, {
+        ...valid,
+        templateData: 'Dear {{name}},\n\nyour total is {{total}.\n',
+      });
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ line: 3, column: 22 });
+      expect(response.body.detail).toBe(
+        'The template does not compile at line 3, column 22: an expression is not closed with }} (or holds a character it cannot).',
+      );
+    });
+
     it.each([
       [
         'a json template that is not JSON',

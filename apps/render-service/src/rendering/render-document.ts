@@ -40,6 +40,9 @@ export type WorkerTask = RenderTask | CheckTask;
 export interface RenderFailure {
   readonly code: string;
   readonly message: string;
+  /** Where in the author's template the failure points, when it does (1-based). */
+  readonly line?: number;
+  readonly column?: number;
 }
 
 export type RenderOutcome =
@@ -142,7 +145,8 @@ export async function runTask(task: WorkerTask, templates: TemplateCache): Promi
     }
     return { ok: true, bytes: await render(task, templates) };
   } catch (error) {
-    if (error instanceof RenderError) return { ok: false, code: error.code, message: error.message };
+    if (error instanceof RenderError)
+      return { ok: false, code: error.code, message: error.message, ...error.position };
     if (error instanceof RangeError && /call stack/i.test(error.message))
       return { ok: false, code: 'DOCUMENT.TOO_DEEP', message: 'The document nests too deeply.' };
     throw error;

@@ -6,6 +6,8 @@ export class RenderError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** Where in the author's template, when the error points at a place (1-based). */
+    readonly position?: { readonly line: number; readonly column: number },
   ) {
     super(message);
     this.name = 'RenderError';

@@ -145,9 +145,7 @@ export class RenderPool {
         Uint8Array | RenderFailure;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
       entry.settle(
-        result instanceof Uint8Array
-          ? { kind: 'document', bytes: result }
-          : { kind: 'refused', code: result.code, message: result.message },
+        result instanceof Uint8Array ? { kind: 'document', bytes: result } : { kind: 'refused', ...result },
       );
     } catch (error) {
       entry.settle(

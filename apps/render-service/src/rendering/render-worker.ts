@@ -21,6 +21,9 @@ const templates = new TemplateCache();
  */
 export default async function renderInWorker(task: WorkerTask): Promise<Uint8Array | RenderFailure> {
   const outcome = await runTask(task, templates);
-  if (!outcome.ok) return { code: outcome.code, message: outcome.message };
+  if (!outcome.ok) {
+    const { ok: _ok, ...failure } = outcome;
+    return failure;
+  }
   return Piscina.move(outcome.bytes) as unknown as Uint8Array;
 }

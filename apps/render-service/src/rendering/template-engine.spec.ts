@@ -88,7 +88,6 @@ describe('template checks', () => {
     ['an unknown helper', '{{shell "rm -rf /"}}', 'TEMPLATE.SYNTAX'],
     ['the log helper', '{{log "x"}}', 'TEMPLATE.SYNTAX'],
     ['a syntax error', '{{#each items}}', 'TEMPLATE.SYNTAX'],
-    ['a closing }}} in JSON', '{"size": {{size}}}', 'TEMPLATE.SYNTAX'],
   ])('refuses %s', (_case, source, code) => {
     expect(refusal(() => checkTemplate(source, 'json')).code).toBe(code);
     expect(refusal(() => sut.get(source, 'html')).code).toBe(code);
@@ -96,6 +95,63 @@ describe('template checks', () => {
 
   it('names the line of an unescaped output', () => {
     expect(refusal(() => checkTemplate('a\n b {{{x}}}', 'html')).message).toContain('line 2, column 4');
+  });
+});
+
+describe('}}} after a {{ expression: its end, then a literal }', () => {
+  it.each([
+    [
+      'a number before an object closes',
+      '{"text": "Total", "fontSize": {{size}}}',
+      { size: 12 },
+      '{"text": "Total", "fontSize": 12}',
+    ],
+    ['nested objects closing together', '{"a": {"b": {{n}}}}', { n: 1 }, '{"a": {"b": 1}}'],
+    ['inside a block', '[{{#each xs}}{"v": {{this}}},{{/each}}]', { xs: [1, 2] }, '[{"v": 1},{"v": 2},]'],
+    ['after a block closes', '{"ok": {{#if a}}true{{/if}}}', { a: true }, '{"ok": true}'],
+    ['with whitespace control', '{"v": {{~n~}}}', { n: 3 }, '{"v":3}'],
+  ])('reads %s', (_case, source, data, expected) => {
+    expect(run(source, 'json', data)).toBe(expected);
+    checkTemplate(source, 'json');
+  });
+
+  it('does the same in every format', () => {
+    expect(run('{{name}}}', 'html', { name: 'a' })).toBe('a}');
+    expect(run('{{name}}}}', 'txt', { name: 'a' })).toBe('a}}');
+    expect(run('{{!-- a comment --}}}{{!x}}}', 'md', {})).toBe('}}');
+  });
+
+  it('leaves escaped mustaches and literal braces alone', () => {
+    expect(run('\\{{x}}} }}}', 'txt', { x: 1 })).toBe('{{x}}} }}}');
+  });
+
+  it('still refuses a triple-stash opened with {{{', () => {
+    expect(refusal(() => checkTemplate('{"v": {{{x}}} }', 'json')).code).toBe('TEMPLATE.UNESCAPED');
+    expect(refusal(() => checkTemplate('{"v": {{{x}}}}', 'json')).code).toBe('TEMPLATE.SYNTAX');
+  });
+});
+
+describe('compile errors', () => {
+  it.each([
+    ['an expression not closed', 'Dear\n  {{name}\n', 2, 9, /not closed with }}/],
+    ['a block never closed', '{{#each items}}\n{{name}}', 2, 9, /close every \{\{#block\}\}/],
+    [
+      'blocks closed out of order',
+      'x\n{{#each a}}{{#if b}}{{/each}}{{/if}}',
+      2,
+      30,
+      /\{\{\/each\}\} closes \{\{#if\}\}/,
+    ],
+    ['an unknown helper', 'Hello\n  {{formatDatum when}}', 2, 3, /'formatDatum' is not a helper.*each, if/],
+    ['a position after a literal brace on the line', '{"a": {{x}}}, "b": {{y}', 1, 23, /not closed/],
+  ])("names the line and column of %s, in the author's terms", (_case, source, line, column, reason) => {
+    const error = refusal(() => checkTemplate(source, 'json'));
+
+    expect(error.code).toBe('TEMPLATE.SYNTAX');
+    expect(error.position).toEqual({ line, column });
+    expect(error.message).toContain(`at line ${line}, column ${column}: `);
+    expect(error.message).toMatch(reason);
+    expect(error.message).not.toMatch(/knownHelpersOnly|Expecting|got '|Parse error/);
   });
 });
 

@@ -6,6 +6,7 @@ import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from './formats';
 import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale } from './helpers';
 import { RenderError } from './render-error';
+import { authorPosition, type PreparedSource, prepareSource, withoutMarkers } from './template-source';
 
 type TemplateFunction = (context: unknown, options?: { data?: Record<string, unknown> }) => string;
 
@@ -92,8 +93,7 @@ function checkNode(node: Node | null | undefined): void {
       if (node['escaped'] === false)
         throw new RenderError(
           'TEMPLATE.UNESCAPED',
-          `Unescaped output ({{{ }}} or {{& }}) is not allowed${where(node)}; ` +
-            'in JSON templates leave a space between a closing }} and a }.',
+          `Unescaped output ({{{ }}} or {{& }}) is not allowed${where(node)}: every value is escaped for the format.`,
         );
       return;
     case 'BlockStatement':
@@ -111,26 +111,94 @@ function checkNode(node: Node | null | undefined): void {
   }
 }
 
-function parse(source: string): hbs.AST.Program {
+/** Takes the literal-brace markers out of the text the template writes (template-source.ts). */
+function stripMarkers(node: Node | null | undefined): void {
+  if (!node) return;
+  if (node.type === 'ContentStatement') {
+    node['value'] = withoutMarkers(node['value'] as string);
+    node['original'] = withoutMarkers(node['original'] as string);
+    return;
+  }
+  if (node.type === 'Program') (node['body'] as Node[]).forEach(stripMarkers);
+  if (node.type === 'BlockStatement') {
+    stripMarkers(node['program'] as Node);
+    stripMarkers(node['inverse'] as Node);
+  }
+}
+
+interface Parsed {
+  readonly program: hbs.AST.Program;
+  readonly prepared: PreparedSource;
+}
+
+function parse(source: string): Parsed {
+  const prepared = prepareSource(source);
   let program: hbs.AST.Program;
   try {
-    program = Handlebars.parse(source);
+    program = Handlebars.parse(prepared.text);
   } catch (error) {
-    throw new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${messageOf(error)}`);
+    // Parse errors carry no position; the lexer still holds the token it stopped at.
+    const { first_line: line, first_column: column } = (
+      Handlebars as unknown as { Parser: { lexer: { yylloc: { first_line: number; first_column: number } } } }
+    ).Parser.lexer.yylloc;
+    throw compileError(source, prepared, error, { line, column });
   }
+  stripMarkers(program as unknown as Node);
   checkNode(program as unknown as Node);
-  return program;
+  return { program, prepared };
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** Handlebars' reason in the words of this template language, with what usually causes it. */
+function reasonOf(message: string): string {
+  const unknownHelper = /unknown helper (\S+)/.exec(message);
+  if (unknownHelper)
+    return (
+      `'${unknownHelper[1]}' is not a helper. A name followed by arguments calls a helper; the helpers are ` +
+      `${[...BUILT_IN_HELPERS, ...Object.keys(HELPERS)].join(', ')}`
+    );
+  const mismatch = /^(\S+) doesn't match (\S+)/.exec(message);
+  if (mismatch) return `{{/${mismatch[2]}}} closes {{#${mismatch[1]}}}: blocks close in the order they open`;
+  if (/got 'EOF'/.test(message))
+    return 'the template ends inside a block or an expression: close every {{#block}} with {{/block}} and every {{ with }}';
+  if (/got 'INVALID'/.test(message))
+    return 'an expression is not closed with }} (or holds a character it cannot)';
+  if (/got 'CLOSE_UNESCAPED'/.test(message))
+    return 'a }}} closes an expression opened with {{{, which is not allowed';
+  if (/got '(OPEN|OPEN_BLOCK|OPEN_ENDBLOCK)'/.test(message))
+    return 'an expression opens before the previous one is closed with }}';
+  if (/got 'CLOSE'/.test(message)) return 'an expression is empty or incomplete';
+  return 'this expression cannot be read';
+}
+
+/** A template that does not compile, answered 422 with the author's line and column (contract 8). */
+function compileError(
+  source: string,
+  prepared: PreparedSource,
+  error: unknown,
+  reported?: { line: number; column: number },
+): RenderError {
+  const { lineNumber, column } = (error ?? {}) as { lineNumber?: number; column?: number };
+  const at =
+    reported ?? (lineNumber !== undefined && column !== undefined ? { line: lineNumber, column } : undefined);
+  const reason = reasonOf(withoutMarkers(messageOf(error)));
+  if (!at) return new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${reason}.`);
+  const position = authorPosition(source, prepared, at.line, at.column);
+  return new RenderError(
+    'TEMPLATE.SYNTAX',
+    `The template does not compile at line ${position.line}, column ${position.column}: ${reason}.`,
+    position,
+  );
+}
+
 /** Checks a template as a save does: it parses, and names only known helpers. */
 export function checkTemplate(source: string, format: InputFormat): void {
-  const program = parse(source);
+  const { program, prepared } = parse(source);
   try {
     ENVIRONMENTS[format].precompile(program, COMPILE_OPTIONS);
   } catch (error) {
-    throw new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${messageOf(error)}`);
+    throw compileError(source, prepared, error);
   }
 }
 
@@ -166,7 +234,7 @@ type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
 
 /** Handlebars' own compile, done now rather than on the first run, so errors surface here. */
 function compile(source: string, format: InputFormat): CompiledTemplate {
-  const program = parse(source);
+  const { program, prepared } = parse(source);
   const environment = ENVIRONMENTS[format];
   const internals = environment as unknown as HandlebarsInternals;
   const options = { ...COMPILE_OPTIONS, data: true };
@@ -176,7 +244,7 @@ function compile(source: string, format: InputFormat): CompiledTemplate {
     const specification = new internals.JavaScriptCompiler().compile(compiled, options, undefined, true);
     run = environment.template(specification);
   } catch (error) {
-    throw new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${messageOf(error)}`);
+    throw compileError(source, prepared, error);
   }
   return new CompiledTemplate(run);
 }
