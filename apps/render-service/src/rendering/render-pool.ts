@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import Piscina from 'piscina';
 
+import type { OutputLimits } from './output-budget';
 import type { RenderFailure, WorkerTask } from './render-document';
 import type { RenderWorkerData } from './render-worker';
 
@@ -14,6 +15,8 @@ export interface RenderPoolOptions {
   /** Old-generation heap limit of each worker. */
   readonly workerHeapMb?: number;
   readonly fontsDir?: string;
+  /** The largest document a render may produce (a render passing it stops at once, 422). */
+  readonly outputLimits?: OutputLimits;
 }
 
 /** Why a task did not produce a document, besides the client's own errors. */
@@ -67,7 +70,7 @@ export class RenderPool {
 
   constructor(private readonly options: RenderPoolOptions) {
     const { filename, execArgv } = workerEntry();
-    const workerData: RenderWorkerData = { fontsDir: options.fontsDir };
+    const workerData: RenderWorkerData = { fontsDir: options.fontsDir, outputLimits: options.outputLimits };
     this.piscina = new Piscina({
       filename,
       execArgv,
