@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 import { DataSource } from 'typeorm';
 
-import { postgresDataSourceOptions } from '@portal/database';
+import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
 import { PROFILE_ENTITIES } from './entities';
 import { CreateReferenceDataAndCatalogue1763827200000 } from './migrations/1763827200000-create-reference-data-and-catalogue';
@@ -10,7 +10,7 @@ import { CreateProfiles1763827260000 } from './migrations/1763827260000-create-p
 import { CreateProcurations1763827320000 } from './migrations/1763827320000-create-procurations';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
-export function profileDataSourceOptions(url: string, poolSize?: number) {
+export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: PROFILE_ENTITIES,
@@ -21,7 +21,7 @@ export function profileDataSourceOptions(url: string, poolSize?: number) {
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',
-    poolSize,
+    ...pool,
   });
 }
 

@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 
 import { type AuthOptions, DEVELOPMENT_JWT_SECRET } from '@portal/auth';
+import { type DatabasePool } from '@portal/database';
 import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 
 import { CORS_ORIGIN_PATTERN } from './cors';
@@ -53,6 +54,27 @@ export class ServiceEnvironment {
   @Min(1)
   @Max(200)
   readonly DATABASE_POOL_SIZE: number = 10;
+
+  /** Waiting for a connection from the pool or a new one; past it the request answers 503. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  readonly DATABASE_CONNECT_TIMEOUT_MS: number = 1500;
+
+  /** One statement of a request; past it the server cancels it and the request answers 503. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  readonly DATABASE_STATEMENT_TIMEOUT_MS: number = 1500;
+
+  /** Waiting for a lock held by another transaction; past it the request answers 503. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  readonly DATABASE_LOCK_TIMEOUT_MS: number = 1000;
 
   @EnvBoolean()
   @IsBoolean()
@@ -107,6 +129,18 @@ export class ServiceEnvironment {
       }
     }
     return problems;
+  }
+
+  /** The pool of the service's requests (migrations run on a connection of their own, untimed). */
+  get databasePool(): DatabasePool {
+    return {
+      poolSize: this.DATABASE_POOL_SIZE,
+      timeouts: {
+        connectMs: this.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: this.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: this.DATABASE_LOCK_TIMEOUT_MS,
+      },
+    };
   }
 }
 

@@ -26,6 +26,8 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   environment: new () => E;
   defaults: Record<string, string>;
   env?: Record<string, string>;
+  /** The URL the service connects with, from its database's own (through a TcpProxy, say). */
+  connectVia?(databaseUrl: string): string;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
 }): Promise<RunningTestApp<E>> {
   const database = await createTestDatabase(options.label);
@@ -36,7 +38,7 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   );
   const app = await options.createApp({
     env,
-    databaseUrl: database.url,
+    databaseUrl: options.connectVia ? options.connectVia(database.url) : database.url,
     logger: createLogger(options.label, env.LOG_LEVEL),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
