@@ -3,4 +3,6 @@ export * from './test-client';
 export * from './test-database';
 export * from './platform-conformance';
 export * from './browser';
+export * from './service-process';
 export * from './tcp-proxy';
+export * from './wait-until';

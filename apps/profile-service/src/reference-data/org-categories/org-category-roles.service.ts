@@ -31,19 +31,20 @@ export const ORG_CATEGORY_ROLE_RESOURCE: ResourceDefinition<OrgCategoryRoleEntit
 const ORGANIZATION_PROFILES_OF_CATEGORY = `
   SELECT p.id FROM profile p JOIN organization o ON o.id = p.organization_id WHERE o.org_category_id = $1`;
 
-/** Every organization profile of the category that lacks the role receives it (from now on). */
+/** Every organization profile of the category that lacks the role receives it (from now on); how many did. */
 export async function giveRoleToOrganizationsOfCategory(
   manager: EntityManager,
   orgCategoryId: number,
   roleId: number,
   createdBy: string,
-): Promise<void> {
-  await manager.query(
+): Promise<number> {
+  const given = await manager.query<unknown[]>(
     `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
        SELECT organization_profile.id, $2, $4, $3, $4, $3, $4 FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
-     ON CONFLICT (profile_id, role_id) DO NOTHING`,
+     ON CONFLICT (profile_id, role_id) DO NOTHING RETURNING profile_id`,
     [orgCategoryId, roleId, createdBy, new Date()],
   );
+  return given.length;
 }
 
 /**
