@@ -77,6 +77,20 @@ describe(ProblemRenderer.name, () => {
       expect(headers).toEqual({ 'www-authenticate': 'Bearer' });
     });
 
+    it('renders a service unavailable as 503, with Retry-After where it says when, and warns the operator', () => {
+      const cause = new ServiceUnavailableError('The database is not available.', 'DATABASE.UNAVAILABLE', 2);
+      const { status, body, headers } = sut.render(cause, request);
+
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ status: 503, detail: 'The database is not available.' });
+      expect(headers).toEqual({ 'retry-after': '2' });
+      expect(logger.warn).toHaveBeenCalledWith(
+        { msg: 'The database is not available.', code: 'DATABASE.UNAVAILABLE', cause: undefined },
+        'ProblemRenderer',
+      );
+      expect(sut.render(new ServiceUnavailableError('Stopping.'), request).headers).toEqual({});
+    });
+
     it('renders too many requests as 429 with Retry-After', () => {
       const { status, body, headers } = sut.render(new TooManyRequestsError(30), request);
 

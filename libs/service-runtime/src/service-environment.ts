@@ -116,6 +116,13 @@ export class ServiceEnvironment {
   @IsString({ message: 'AUTH_AUDIENCE is required with AUTH_JWKS_URL' })
   readonly AUTH_AUDIENCE?: string;
 
+  /** Tokens whose `exp` lies further ahead than this many seconds are refused (401). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(31_536_000)
+  readonly AUTH_MAX_TOKEN_LIFETIME: number = 86_400;
+
   /** Rules across variables; development defaults must never reach production. */
   crossFieldProblems(): string[] {
     const problems: string[] = [];
@@ -145,10 +152,18 @@ export class ServiceEnvironment {
 }
 
 export function authOptionsOf(env: ServiceEnvironment): AuthOptions {
+  const maxTokenLifetimeSeconds = env.AUTH_MAX_TOKEN_LIFETIME;
   if (env.AUTH_JWKS_URL && env.AUTH_ISSUER && env.AUTH_AUDIENCE) {
-    return { mode: 'jwks', jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE };
+    return {
+      mode: 'jwks',
+      jwksUrl: env.AUTH_JWKS_URL,
+      issuer: env.AUTH_ISSUER,
+      audience: env.AUTH_AUDIENCE,
+      maxTokenLifetimeSeconds,
+    };
   }
   return {
+    maxTokenLifetimeSeconds,
     mode: 'secret',
     secret: env.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     issuer: env.AUTH_ISSUER,
