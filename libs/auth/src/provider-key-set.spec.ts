@@ -126,7 +126,7 @@ describe(ProviderKeySet.name, () => {
     provider.mode = 'up';
     let dropped = false;
     for (let attempt = 0; attempt < 50 && !dropped; attempt += 1) {
-      dropped = await keyOf().then(
+      dropped = await Promise.resolve(keyOf()).then(
         () => false,
         () => true,
       );

@@ -26,6 +26,7 @@ import {
 
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
+import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
 
@@ -81,6 +82,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   });
 
   enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
+  await registerSecurityHeaders(app);
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, options.jsonMediaTypes);
   registerRequestContext(fastify);
