@@ -30,7 +30,8 @@ class DriverError extends Error {}
 
 describe(ProblemRenderer.name, () => {
   const error = jest.fn();
-  const logger: LoggerService = { log: jest.fn(), error, warn: jest.fn() };
+  const warn = jest.fn();
+  const logger: LoggerService = { log: jest.fn(), error, warn };
   const sut = new ProblemRenderer([], logger);
 
   describe('domain errors', () => {
@@ -84,7 +85,7 @@ describe(ProblemRenderer.name, () => {
       expect(status).toBe(503);
       expect(body).toMatchObject({ status: 503, detail: 'The database is not available.' });
       expect(headers).toEqual({ 'retry-after': '2' });
-      expect(logger.warn).toHaveBeenCalledWith(
+      expect(warn).toHaveBeenCalledWith(
         { msg: 'The database is not available.', code: 'DATABASE.UNAVAILABLE', cause: undefined },
         'ProblemRenderer',
       );

@@ -6,3 +6,4 @@ export * from './browser';
 export * from './service-process';
 export * from './tcp-proxy';
 export * from './wait-until';
+export * from './test-logs';

@@ -160,7 +160,10 @@ export function itServesThePlatformRoutes(
   });
 
   it('sets security headers on every response: nosniff, a policy by what it is, no-store for the API', async () => {
-    const api = await service().authenticated.get(`${options.tenantPath}/no-such-resource`);
+    // Personal data in the query: the run's log scan (global teardown) shows it is not logged.
+    const api = await service().authenticated.get(
+      `${options.tenantPath}/no-such-resource?EmailContains=anna.muster%40example.ch&PersonAhvNumber=756.1234.5678.97`,
+    );
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
     expect(api.headers.get('referrer-policy')).toBe('no-referrer');
     expect(api.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICIES.api);

@@ -1,13 +1,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Logger } from 'pino';
+import type { LevelWithSilent, Logger } from 'pino';
 
 import { loadEnv } from '@portal/env';
 import { createLogger } from '@portal/http-context';
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { testLogDestination } from './test-logs';
+
+/** A test service's logger: into the run's log file (scanned for personal data), else as asked. */
+export function testLogger(label: string, level: LevelWithSilent): Logger {
+  const { level: effective, destination } = testLogDestination(level);
+  return createLogger(label, effective, destination);
+}
 
 export interface RunningTestApp<E extends ServiceEnvironment> {
   readonly app: NestFastifyApplication;
@@ -39,7 +46,7 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   const app = await options.createApp({
     env,
     databaseUrl: options.connectVia ? options.connectVia(database.url) : database.url,
-    logger: createLogger(options.label, env.LOG_LEVEL),
+    logger: testLogger(options.label, env.LOG_LEVEL),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
