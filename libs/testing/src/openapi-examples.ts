@@ -186,11 +186,8 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
 
     it('writes paths below a {tenant} server and gives every body and path parameter realistic examples', () => {
       const document = committed();
-      expect(document.servers).toEqual([
-        expect.objectContaining({
-          url: '/{tenant}',
-          variables: { tenant: expect.objectContaining({ default: 'demo' }) },
-        }),
+      expect(document.servers?.map((server) => [server.url, server.variables?.['tenant']?.default])).toEqual([
+        ['/{tenant}', 'demo'],
       ]);
       const versions = [...new Set(Object.keys(document.paths).map(versionOf))].sort();
       expect(versions).toEqual([...options.versions].sort());
