@@ -3,6 +3,7 @@ export * from './test-client';
 export * from './test-database';
 export * from './platform-conformance';
 export * from './browser';
+export * from './openapi-examples';
 export * from './service-process';
 export * from './tcp-proxy';
 export * from './wait-until';
