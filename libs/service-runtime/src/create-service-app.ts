@@ -26,6 +26,7 @@ import {
 
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
+import { trackRequests } from './graceful-shutdown';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
@@ -88,6 +89,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, options.jsonMediaTypes);
   registerRequestContext(fastify);
+  trackRequests(fastify, renderer);
   registerRequestLogging(fastify, logger);
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
   options.configureFastify?.(fastify);

@@ -6,3 +6,4 @@ export * from './run-service';
 export * from './service-environment';
 export * from './service-runtime.module';
 export * from './security-headers';
+export * from './graceful-shutdown';

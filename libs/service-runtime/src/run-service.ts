@@ -5,6 +5,7 @@ import { connectDatabase, type DatabaseConnection, EmbeddedDatabaseError } from 
 import { InvalidEnvironmentError, loadEnv } from '@portal/env';
 import { createLogger, PinoNestLogger } from '@portal/http-context';
 
+import { shutDownGracefully } from './graceful-shutdown';
 import type { ServiceEnvironment } from './service-environment';
 
 export interface ServiceDefinition<E extends ServiceEnvironment> {
@@ -61,8 +62,9 @@ export async function runService<E extends ServiceEnvironment>(
   });
 
   const shutdown = async (signal: string): Promise<void> => {
-    logger.info({ msg: `${definition.name} shutting down`, signal });
-    await app.close();
+    logger.info({ msg: `${definition.name} shutting down`, signal, graceMs: env.SHUTDOWN_GRACE_MS });
+    const report = await shutDownGracefully(app, env.SHUTDOWN_GRACE_MS);
+    logger.info({ msg: `${definition.name} stopped`, ...report });
     await database.embedded?.stop();
     process.exit(0);
   };

@@ -55,6 +55,16 @@ export class ServiceEnvironment {
   @Max(200)
   readonly DATABASE_POOL_SIZE: number = 10;
 
+  /**
+   * On SIGTERM, how long requests already received may run on (renders included) before they are
+   * answered 503; keep it under the pod's terminationGracePeriodSeconds (30 s by default).
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(600_000)
+  readonly SHUTDOWN_GRACE_MS: number = 25_000;
+
   /** Waiting for a connection from the pool or a new one; past it the request answers 503. */
   @EnvInt()
   @IsInt()
