@@ -14,7 +14,8 @@ export async function startRenderService(label: string, env: Record<string, stri
     label,
     environment: RenderEnvironment,
     defaults: RENDER_ENV_DEFAULTS,
-    env: { RENDER_WORKERS: '2', ...env },
+    // A deadline no test's render comes near on a loaded machine; the deadline tests set their own.
+    env: { RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '60000', ...env },
     createApp: createRenderApp,
   });
   const client = new TestClient(running.baseUrl);
@@ -33,7 +34,7 @@ export type RenderService = Awaited<ReturnType<typeof startRenderService>>;
 export async function startReplica(of: RenderService, env: Record<string, string> = {}) {
   const replicaEnv = loadEnv(
     RenderEnvironment,
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', RENDER_WORKERS: '2', ...env },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '60000', ...env },
     RENDER_ENV_DEFAULTS,
   );
   const app = await createRenderApp({

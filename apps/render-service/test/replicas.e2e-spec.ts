@@ -87,7 +87,7 @@ describe('render-service replicas (HTTP, real PostgreSQL)', () => {
 
     beforeAll(async () => {
       database = await createTestDatabase('render_replicas_redis');
-      const env = { DATABASE_URL: database.url, REDIS_URL, RENDER_WORKERS: '1' };
+      const env = { DATABASE_URL: database.url, REDIS_URL, RENDER_WORKERS: '1', RENDER_TIMEOUT_MS: '60000' };
       // One after the other: the first applies the migrations.
       processes.push(await startServiceProcess({ main: MAIN, env }));
       processes.push(await startServiceProcess({ main: MAIN, env }));

@@ -115,9 +115,9 @@ export class RenderPool {
   }
 
   /**
-   * For tests, which hold the pool rather than race the clock: until the latch is released, each
-   * task handed to a worker blocks that worker before it starts, as a long render would (its
-   * deadline still stops it). Nothing else calls this.
+   * For tests, which hold the pool rather than race the clock: until the latch is released (or
+   * expired: their deadline passes at once), each task handed to a worker blocks that worker
+   * before it starts, as a long render would; its own deadline still stops it. Nothing else calls this.
    */
   hold(): WorkerLatch {
     const latch = new WorkerLatch(() => {
@@ -182,8 +182,10 @@ export class RenderPool {
   private async execute(entry: Waiting): Promise<void> {
     const started = performance.now();
     try {
-      const task: HeldTask = this.latch ? { ...entry.task, latch: this.latch.cells } : entry.task;
-      const result = (await this.piscina.run(task, { signal: entry.deadline })) as Uint8Array | RenderFailure;
+      const { latch } = this;
+      const task: HeldTask = latch ? { ...entry.task, latch: latch.cells } : entry.task;
+      const signal = latch ? AbortSignal.any([entry.deadline, latch.expiry]) : entry.deadline;
+      const result = (await this.piscina.run(task, { signal })) as Uint8Array | RenderFailure;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
       entry.settle(
         result instanceof Uint8Array ? { kind: 'document', bytes: result } : { kind: 'refused', ...result },

@@ -13,13 +13,20 @@ const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 /**
  * Holds the render workers, so that tests need not race the clock: while a latch is held
  * (RenderPool.hold), each task handed to a worker blocks that worker's thread before it starts,
- * as a long render would, until `release()`. The pool's deadline still stops a held task.
+ * as a long render would, until `release()`; `expire()` makes their deadline pass instead. The
+ * pool's own deadline still stops a held task.
  */
 export class WorkerLatch {
   /** Shared with the workers (a SharedArrayBuffer is not copied on its way to them). */
   readonly cells = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  private readonly expired = new AbortController();
 
   constructor(private readonly onRelease: () => void = () => undefined) {}
+
+  /** Aborted by `expire()`: the pool stops the tasks it held as at their deadline. */
+  get expiry(): AbortSignal {
+    return this.expired.signal;
+  }
 
   /** Tasks that have reached a worker and wait there. */
   get arrivedCount(): number {
@@ -39,6 +46,15 @@ export class WorkerLatch {
     this.onRelease();
     Atomics.store(this.cells, RELEASED, 1);
     Atomics.notify(this.cells, RELEASED);
+  }
+
+  /**
+   * The deadline passes now for every task held: each is stopped as at its deadline, so its
+   * worker, still blocked, is taken down. Tasks handed to workers from now on are not held.
+   */
+  expire(): void {
+    this.onRelease();
+    this.expired.abort();
   }
 }
 
