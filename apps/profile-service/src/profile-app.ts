@@ -9,6 +9,7 @@ import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
 import { DemoCatalogueSeeder } from './demo-data/demo-catalogue.seeder';
 import type { ProfileEnvironment } from './profile-environment';
+import { RoleAssignments } from './profile-roles/role-assignments.service';
 
 export const PROFILE_SERVICE: ServiceDescription = {
   name: 'profile-service',
@@ -34,7 +35,9 @@ export async function createProfileApp(context: {
     errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
   // After the migrations, so that a newcomer's first start has a catalogue to explore.
-  const outcome = await new DemoCatalogueSeeder(app.get(DataSource)).seed(context.env.demoDataMode);
+  const outcome = await new DemoCatalogueSeeder(app.get(DataSource), app.get(RoleAssignments)).seed(
+    context.env.demoDataMode,
+  );
   if (outcome === 'seeded')
     context.logger.info({ msg: 'demo catalogue loaded', SEED_DEMO_DATA: context.env.demoDataMode });
   return app;

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 
 import { DemoCatalogueSeeder } from '../src/demo-data/demo-catalogue.seeder';
+import { RoleAssignments } from '../src/profile-roles/role-assignments.service';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
 
@@ -26,7 +27,7 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
 
   beforeAll(async () => {
     service = await startProfileService('profile_demo_data', { SEED_DEMO_DATA: 'auto' });
-    seeder = new DemoCatalogueSeeder(service.app.get(DataSource));
+    seeder = new DemoCatalogueSeeder(service.app.get(DataSource), service.app.get(RoleAssignments));
   });
 
   afterAll(async () => {

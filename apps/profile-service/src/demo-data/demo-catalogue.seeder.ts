@@ -11,11 +11,11 @@ import { IdentificationLevelEntity } from '../reference-data/identification-leve
 import { IdentityProviderEntity } from '../reference-data/identity-providers/identity-provider.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
-import { giveRoleToOrganizationsOfCategory } from '../reference-data/org-categories/org-category-roles.service';
 import { OrgCategoryRoleEntity } from '../reference-data/org-categories/org-category-role.entity';
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';
+import type { RoleAssignments } from '../profile-roles/role-assignments.service';
 import DEMO_CATALOGUE from './demo-catalogue.json';
 
 export type SeedMode = 'auto' | 'always' | 'never';
@@ -55,7 +55,10 @@ const CATALOGUE_TABLES = [
  * what is there (rows are matched by their unique names), so running it twice changes nothing.
  */
 export class DemoCatalogueSeeder {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly roleAssignments: RoleAssignments,
+  ) {}
 
   async seed(mode: SeedMode): Promise<SeedOutcome> {
     if (mode === 'never') return 'off';
@@ -97,7 +100,7 @@ export class DemoCatalogueSeeder {
       for (const role of roles) {
         const roleId = await this.idOf(manager, RoleEntity, role);
         await this.insert(manager, OrgCategoryRoleEntity, { orgCategoryId, roleId });
-        await giveRoleToOrganizationsOfCategory(manager, orgCategoryId, roleId, SEEDER);
+        await this.roleAssignments.giveCategoryRole(manager, orgCategoryId, roleId, SEEDER);
       }
     }
     for (const theme of data.serviceThemes) await this.insert(manager, ServiceThemeEntity, theme);
