@@ -13,6 +13,13 @@ import { shapeOfResponse } from './common/response-shape';
 import { IDENTITY_RESOURCE } from './identities/identities.service';
 import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
 import { ACCOUNT_RESOURCE } from './profiles/account.response';
+import {
+  OrganizationResponse,
+  PersonResponse,
+  ProfilePictureResponse,
+  ProfileResponse,
+  SignatoryResponse,
+} from './profiles/dto/profile.response';
 import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
 import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
 import { IDENTITY_PROVIDER_RESOURCE } from './reference-data/identity-providers/identity-providers.service';
@@ -48,5 +55,19 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
     properties: responsePropertiesOf(IDENTITY_RESOURCE),
     relations: { account: 'account', identificationLevel: 'identificationLevel' },
   },
-  account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
+  account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE), relations: { identities: 'identity' } },
+  profile: shapeOfResponse(ProfileResponse, {
+    person: 'person',
+    organization: 'organization',
+    profilePicture: 'profilePicture',
+  }),
+  person: shapeOfResponse(PersonResponse, { account: 'account', maritalStatus: 'maritalStatus' }),
+  organization: shapeOfResponse(OrganizationResponse, {
+    signatories: 'orgSignatory',
+    legalForm: 'legalForm',
+    category: 'orgCategory',
+    identificationLevel: 'orgIdentificationLevel',
+  }),
+  orgSignatory: shapeOfResponse(SignatoryResponse),
+  profilePicture: shapeOfResponse(ProfilePictureResponse),
 };
