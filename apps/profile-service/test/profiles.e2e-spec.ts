@@ -558,6 +558,270 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
     });
   });
 
+  describe('projection (contract 3): what each level sees of a fully expanded profile', () => {
+    const ALL = [
+      'Person_MaritalStatus',
+      'Person_Account_Identities',
+      'Organization_LegalForm',
+      'Organization_Category',
+      'Organization_IdentificationLevel',
+      'Organization_Signatories',
+      'ProfilePicture',
+    ].join(',');
+    /** Keys of a response: nested objects as trees, arrays by their first item, values as true. */
+    const shape = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.length === 0 ? [] : [shape(value[0])];
+      if (value !== null && typeof value === 'object') {
+        return Object.fromEntries(
+          Object.keys(value)
+            .sort()
+            .map((key) => [key, shape((value as Json)[key])]),
+        );
+      }
+      return true;
+    };
+    const keys = (...names: string[]): Json => Object.fromEntries(names.map((name) => [name, true]));
+    const AUDIT_KEYS = ['createdBy', 'createStamp', 'updatedBy', 'updateStamp'];
+    const PROFILE_KEYS = [
+      'id',
+      'personId',
+      'organizationId',
+      'isEnabled',
+      'externalKey',
+      'language',
+      'email',
+      'phone',
+      'fax',
+      'address',
+      'zipCode',
+      'city',
+      'countryCode',
+      'acceptsAdvertisement',
+      'lastLoginStamp',
+      'loginCount',
+      'inactivityState',
+      'isFlaggedForDeletion',
+      'gracePeriodEndDate',
+      ...AUDIT_KEYS,
+    ];
+    const NAMED = ['id', 'name', 'displayName', 'description', ...AUDIT_KEYS];
+    const FULL_PICTURE = keys(
+      'id',
+      'profileId',
+      'uniqueId',
+      'customImageType',
+      'customImageBytesEncoded',
+      'defaultImageUrl',
+      'defaultSmallImageUrl',
+      ...AUDIT_KEYS,
+    );
+    const FULL_ACCOUNT = {
+      ...keys(
+        'id',
+        'username',
+        'sessionDuration',
+        'isSignupComplete',
+        'isLocal',
+        'hasSeenOwnProfile',
+        ...AUDIT_KEYS,
+      ),
+      identities: [
+        {
+          ...keys(
+            'id',
+            'identityProviderId',
+            'accountId',
+            'identificationLevelId',
+            'externalId',
+            'profileId',
+            ...AUDIT_KEYS,
+          ),
+          // The fixture's metadata: a map of the provider's own.
+          metadata: { source: true },
+        },
+      ],
+    };
+    const FULL_PERSON = {
+      ...keys(
+        'id',
+        'accountId',
+        'firstname',
+        'lastname',
+        'gender',
+        'ahvNumber',
+        'mobilePhone',
+        'birthdate',
+        'maritalStatusId',
+        ...AUDIT_KEYS,
+      ),
+      maritalStatus: keys('id', 'name', 'displayName', 'isEnabled', 'sortOrder', ...AUDIT_KEYS),
+      account: FULL_ACCOUNT,
+    };
+    const ORGANIZATION_KEYS = [
+      'id',
+      'name',
+      'uid',
+      'fsoId',
+      'website',
+      'orgCategoryId',
+      'legalFormId',
+      'orgIdentificationLevelId',
+      'identificationProcess',
+      'isSelfRegistration',
+      'createdByProfileId',
+      'isPending',
+      'signatureType',
+      'businessCaseId',
+      'isDeletableByOwner',
+      ...AUDIT_KEYS,
+    ];
+    const FULL_ORGANIZATION = {
+      ...keys(...ORGANIZATION_KEYS),
+      signatories: [
+        keys(
+          'id',
+          'organizationId',
+          'isRequester',
+          'type',
+          'position',
+          'gender',
+          'firstname',
+          'lastname',
+          'birthdate',
+          'email',
+          'ahvNumber',
+          'identityNumber',
+          'address',
+          'zipCode',
+          'city',
+          'origin',
+          ...AUDIT_KEYS,
+        ),
+      ],
+      legalForm: keys(...NAMED, 'code', 'isOrgDeletableByOwner'),
+      category: keys(
+        ...NAMED,
+        'code',
+        'isVisible',
+        'isOrgDeletableByOwner',
+        'profilePictureUrl',
+        'smallProfilePictureUrl',
+        'daysUntilFirstDeletionReminder',
+        'daysUntilSecondDeletionReminder',
+        'daysUntilDeletion',
+      ),
+      identificationLevel: keys(...NAMED, 'levelOfTrust', 'elevationServiceId'),
+    };
+
+    let anna: Json;
+    let firm: Json;
+    beforeAll(async () => {
+      anna = await create(personBody({}, { maritalStatusId: maritalStatus.id }));
+      const provider = await post('/identity-providers', {
+        name: `id-${unique()}`,
+        displayName: 'ID',
+        typeName: 'Oidc',
+      });
+      await fixtures.identity({
+        profileId: anna.id,
+        accountId: anna.person.accountId,
+        identityProviderId: provider.id,
+        identificationLevelId: await fixtures.identificationLevel(),
+      });
+      await fixtures.insert('profile_picture', {
+        profile_id: anna.id,
+        unique_id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+        custom_image_type: 'image/png',
+        custom_image_bytes: PNG,
+      });
+      firm = await create(
+        organizationBody(
+          references(),
+          {},
+          { orgIdentificationLevelId: orgLevel.id, signatories: [{ firstname: 'Beat' }] },
+        ),
+      );
+      await fixtures.insert('profile_picture', {
+        profile_id: firm.id,
+        unique_id: '8b2c3d4e-5f6a-4b7c-9d8e-0f1a2b3c4d5e',
+        default_image_url: 'https://example.ch/firm.png',
+      });
+    });
+
+    const seen = async (caller: ProfileService['max'], id: number, query = ''): Promise<unknown> => {
+      const response = await caller.get<Json>(
+        `${V10}/profiles/${id}?Expand=${ALL}&IncludeCustomImageBytes=true${query}`,
+      );
+      expect(response.status).toBe(200);
+      return shape(response.body);
+    };
+
+    it.each<[string, () => ProfileService['max'], Json, Json]>([
+      [
+        'Low (ProfileApi_Low)',
+        () => service.low,
+        { ...keys('id', 'email', 'organization'), person: keys('id', 'firstname', 'lastname') },
+        { ...keys('id', 'email', 'person'), organization: keys('id', 'name', 'uid') },
+      ],
+      [
+        'Medium (ProfileApi_Medium)',
+        () => service.medium,
+        {
+          ...keys('id', 'isEnabled', 'email', 'phone', 'organization'),
+          person: {
+            ...keys('id', 'firstname', 'lastname', 'birthdate', 'gender'),
+            account: keys('id', 'sessionDuration', 'hasSeenOwnProfile'),
+          },
+        },
+        {
+          ...keys('id', 'isEnabled', 'email', 'phone', 'person'),
+          organization: {
+            ...keys(...ORGANIZATION_KEYS),
+            signatories: [keys('id')],
+            legalForm: keys('id'),
+            category: keys('id'),
+            identificationLevel: keys('id'),
+          },
+        },
+      ],
+      [
+        'Max (ProfileApi_Max)',
+        () => service.max,
+        { ...keys(...PROFILE_KEYS, 'organization'), person: FULL_PERSON, profilePicture: FULL_PICTURE },
+        { ...keys(...PROFILE_KEYS, 'person'), organization: FULL_ORGANIZATION, profilePicture: FULL_PICTURE },
+      ],
+    ])('%s', async (_level, caller, personKeys, organizationKeys) => {
+      expect(await seen(caller(), anna.id)).toEqual(shape(personKeys));
+      expect(await seen(caller(), firm.id)).toEqual(shape(organizationKeys));
+      const listed = await caller().get<Json[]>(
+        `${V10}/profiles?Ids=${anna.id},${firm.id}&Expand=${ALL}&IncludeCustomImageBytes=true`,
+      );
+      expect(listed.body.map(shape)).toEqual([shape(personKeys), shape(organizationKeys)]);
+    });
+
+    it('lowers the level with Limited and keeps what Select names (dotted), id always', async () => {
+      expect(await seen(service.max, anna.id, '&Limited=2')).toEqual(await seen(service.medium, anna.id));
+      expect(await seen(service.medium, firm.id, '&Limited=9')).toEqual(await seen(service.medium, firm.id));
+      const selected = await service.max.get<Json>(
+        `${V10}/profiles/${firm.id}?Expand=${ALL}&Select=email,organization.name,organization.signatories.firstname`,
+      );
+      expect(selected.body).toEqual({
+        id: firm.id,
+        email: firm.email,
+        organization: {
+          id: firm.organizationId,
+          name: firm.organization.name,
+          signatories: [{ id: expect.any(Number), firstname: 'Beat' }],
+        },
+      });
+      const unknown = await service.max.get<Json>(
+        `${V10}/profiles/${firm.id}?Select=organization.colour,person.account.password`,
+      );
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.errors.Select).toHaveLength(2);
+    });
+  });
+
   describe('update', () => {
     const put = (id: number, body: Json, caller = service.max) =>
       caller.put<Json>(`${V10}/profiles/${id}`, { updatedBy: 'bob', ...body });
