@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 
 import { apiHelpers } from './support/api-helpers';
+import { HOSTILE } from './support/crud-conformance';
 import { Fixtures, unique } from './support/fixtures';
 import { organizationBody, personBody } from './support/profile-bodies';
 import { type ProfileService, startProfileService, V10, V9 } from './support/profile-test-app';
@@ -1026,6 +1027,228 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
       expect((await put(2147483647, {})).status).toBe(404);
       const anna = await create(personBody());
       expect((await put(anna.id, {}, service.medium)).status).toBe(403);
+    });
+  });
+
+  describe('no malformed request gets a 500', () => {
+    /** Every property of a body, by its path: `person.account.username`, `organization.signatories.0.email`. */
+    const pathsOf = (value: Json, prefix: string[] = []): string[][] =>
+      Object.entries(value).flatMap(([key, item]) =>
+        item !== null && typeof item === 'object' && !Array.isArray(item)
+          ? [[...prefix, key], ...pathsOf(item, [...prefix, key])]
+          : Array.isArray(item)
+            ? [[...prefix, key], ...pathsOf(item[0] as Json, [...prefix, key, '0'])]
+            : [[...prefix, key]],
+      );
+    const withValue = (body: Json, path: string[], value: unknown): Json => {
+      const copy = structuredClone(body);
+      let node = copy;
+      for (const key of path.slice(0, -1)) node = node[key];
+      node[path.at(-1) as string] = value;
+      return copy;
+    };
+    const fullPerson = () =>
+      personBody(
+        {
+          phone: '+41 44 000 00 00',
+          fax: '+41 44 000 00 01',
+          language: 'de',
+          countryCode: 'CH',
+          address: 'Weg 1',
+        },
+        {
+          gender: 'Male',
+          birthdate: '1980-01-01',
+          mobilePhone: '+41 79 000 00 00',
+          ahvNumber: '756',
+          maritalStatusId: 1,
+        },
+      );
+    const fullOrganization = () =>
+      organizationBody(
+        references(),
+        { externalKey: `k-${unique()}` },
+        {
+          fsoId: 1,
+          website: 'w',
+          orgIdentificationLevelId: orgLevel.id,
+          identificationProcess: 'p',
+          isSelfRegistration: true,
+          isPending: true,
+          signatureType: 'Single',
+          businessCaseId: '6f1c1a52-3b4e-4f1a-9a55-0d3b9b1c2e11',
+          signatories: [
+            {
+              isRequester: true,
+              type: 'Signer',
+              position: 'CEO',
+              gender: 'Female',
+              firstname: 'A',
+              lastname: 'B',
+              birthdate: '1970-01-01',
+              email: 'a@b.ch',
+              ahvNumber: '1',
+              identityNumber: '2',
+              address: '3',
+              zipCode: '4',
+              city: '5',
+              origin: '6',
+            },
+          ],
+        },
+      );
+
+    it.each([
+      ['a person', fullPerson],
+      ['an organization', fullOrganization],
+    ])('creates %s or answers 400 for any value of any property', async (_kind, body) => {
+      for (const path of pathsOf(body())) {
+        for (const value of HOSTILE) {
+          const response = await service.max.post<Json>(`${V10}/profiles`, withValue(body(), path, value));
+          if (![201, 400].includes(response.status))
+            throw new Error(`${path.join('.')} = ${JSON.stringify(value)}: ${response.status}`);
+        }
+      }
+    });
+
+    it('updates or answers 400 for any value of any property', async () => {
+      const anna = await create(personBody());
+      const firm = await create(organizationBody(references()));
+      const { createdBy: _p, ...person } = fullPerson();
+      const { createdBy: _o, ...organization } = fullOrganization();
+      const updates: [number, Json][] = [
+        [
+          anna.id,
+          {
+            ...person,
+            email: undefined,
+            zipCode: '1',
+            hasLoggedIn: true,
+            lastLoginStamp: '2025-01-01',
+            inactivityState: 'Active',
+            isFlaggedForDeletion: false,
+            gracePeriodEndDate: '2030-01-01',
+            person: {
+              ...person.person,
+              account: {
+                ...person.person.account,
+                sessionDuration: 5,
+                isSignupComplete: true,
+                isLocal: true,
+                hasSeenOwnProfile: true,
+              },
+            },
+            updatedBy: 'bob',
+          },
+        ],
+        [
+          firm.id,
+          {
+            ...organization,
+            organization: { ...organization.organization, signatories: undefined },
+            updatedBy: 'bob',
+          },
+        ],
+      ];
+      for (const [id, body] of updates) {
+        const clean = JSON.parse(JSON.stringify(body)) as Json;
+        for (const path of pathsOf(clean)) {
+          for (const value of HOSTILE) {
+            const response = await service.max.put<Json>(
+              `${V10}/profiles/${id}`,
+              withValue(clean, path, value),
+            );
+            if (![200, 400].includes(response.status))
+              throw new Error(`${path.join('.')} = ${JSON.stringify(value)}: ${response.status}`);
+          }
+        }
+      }
+    });
+
+    it('lists or answers 400 for any value of any parameter', async () => {
+      const parameters = [
+        'Expand',
+        'HeadersOnly',
+        'ProfileType',
+        'Ids',
+        'IsEnabled',
+        'ExternalKey',
+        'Keyword',
+        'EmailContains',
+        'ZipCodeContains',
+        'CityContains',
+        'MinLastLoginStamp',
+        'MaxLastLoginStamp',
+        'IsInGracePeriod',
+        'IsFlaggedForDeletion',
+        'OrganizationId',
+        'OrganizationUid',
+        'OrganizationName',
+        'OrganizationNameContains',
+        'OrganizationIsPending',
+        'OrganizationCategoryCode',
+        'OrganizationValidationPerimeter',
+        'OrganizationFsoId',
+        'PersonId',
+        'PersonFirstNameContains',
+        'PersonLastnameContains',
+        'PersonAhvNumber',
+        'HasToBeProcessedForInactivity',
+        'IncludeCustomImageBytes',
+        'PageNumber',
+        'PageSize',
+        'OrderBy',
+        'Limited',
+        'Select',
+      ];
+      const values = [
+        '',
+        '%00',
+        '%ED%A0%80',
+        '%FF',
+        'x'.repeat(5000),
+        '-1',
+        '1e308',
+        '99999999999999999999',
+        '[]',
+        '{}',
+        "'",
+        '%25',
+        '*:*',
+        'a:b:c',
+        ',,,',
+      ];
+      for (const parameter of parameters) {
+        for (const value of values) {
+          for (const url of [
+            `${V10}/profiles?${parameter}=${value}`,
+            `${V10}/profiles?${parameter}=${value}&${parameter}=1`,
+          ]) {
+            const response = await service.max.get(url);
+            if (![200, 400].includes(response.status)) throw new Error(`${url}: ${response.status}`);
+          }
+        }
+      }
+      for (const id of ['-1', '1.5', '%00', 'x'.repeat(300), '99999999999999999999']) {
+        for (const response of [
+          await service.max.get(`${V10}/profiles/${id}`),
+          await service.max.put(`${V10}/profiles/${id}`, { updatedBy: 'a' }),
+          await service.max.delete(`${V10}/profiles/${id}`),
+        ]) {
+          // 414: a path parameter longer than the router takes (100 characters).
+          expect([400, 404, 414]).toContain(response.status);
+        }
+      }
+    });
+
+    it('upserts a role of a profile or answers 400 for any value', async () => {
+      const anna = await create(personBody());
+      for (const value of HOSTILE) {
+        for (const body of [{ validityStartStamp: value, createdBy: 'a' }, { createdBy: value }]) {
+          const response = await service.max.put(`${V10}/profiles/${anna.id}/roles/${categoryRole.id}`, body);
+          expect([200, 201, 400]).toContain(response.status);
+        }
+      }
     });
   });
 
