@@ -290,6 +290,34 @@ describe('profile-service profile list (HTTP, real PostgreSQL)', () => {
       });
     });
 
+    it('caps a page: PageSize=-1 only while the filters keep at most 1000, 50 with the pictures bytes', async () => {
+      const all = await service.max.get<Json[]>(`${V10}/profiles?PageSize=-1&ProfileType=Organization`);
+      expect(all.status).toBe(200);
+      expect(all.headers.get('x-pagination-total-pages')).toBe('1');
+      const bytes = await service.max.get<Json>(
+        `${V10}/profiles?PageSize=51&Expand=ProfilePicture&IncludeCustomImageBytes=true`,
+      );
+      expect(bytes.status).toBe(400);
+      expect(Object.keys(bytes.body.errors)).toEqual(['PageSize']);
+      expect(
+        (
+          await service.max.get(
+            `${V10}/profiles?PageSize=50&Expand=ProfilePicture&IncludeCustomImageBytes=true`,
+          )
+        ).status,
+      ).toBe(200);
+      expect(
+        (await service.max.get(`${V10}/profiles?PageSize=1000&IncludeCustomImageBytes=true`)).status,
+      ).toBe(200);
+      expect(
+        (
+          await service.max.get(
+            `${V10}/profiles?PageSize=-1&Expand=ProfilePicture&IncludeCustomImageBytes=true`,
+          )
+        ).status,
+      ).toBe(200);
+    });
+
     it('answers HEAD and HeadersOnly=true with the headers and no profiles', async () => {
       const head = await service.low.head(`${V10}/profiles?Keyword=muster&PageSize=1`);
       expect(head.status).toBe(200);

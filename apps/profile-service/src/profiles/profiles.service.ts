@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { stampCreated, stampUpdated } from '@portal/database';
-import { Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { MAX_PAGE_SIZE, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
 import { ProfileEnvironment } from '../profile-environment';
@@ -25,6 +25,18 @@ const WRITTEN_EXPANSIONS: ReadonlySet<ProfileExpansion> = expansionsOf([
   'Person_Account',
   'Organization_Signatories',
 ]);
+
+/** Profiles per page with the pictures' bytes (each up to 1 MiB). */
+export const PICTURE_BYTES_PAGE_SIZE = 50;
+
+const pageTooLarge = (largest: number): ValidationProblemError =>
+  ValidationProblemError.of(
+    'PageSize',
+    largest === MAX_PAGE_SIZE
+      ? `A page holds at most ${largest} profiles: PageSize=-1 only where the filters keep no more.`
+      : `A page holds at most ${largest} profiles with IncludeCustomImageBytes and Expand=ProfilePicture.`,
+    'PROFILE.PAGE_TOO_LARGE',
+  );
 
 export interface ReadOptions {
   readonly expand: ReadonlySet<ProfileExpansion>;
@@ -50,17 +62,27 @@ export class ProfilesService {
     private readonly env: ProfileEnvironment,
   ) {}
 
-  /** One page and its exact total; `headersOnly` reads the total alone. */
+  /**
+   * One page and its exact total; `headersOnly` reads the total alone. A page holds at most
+   * MAX_PAGE_SIZE profiles, or PICTURE_BYTES_PAGE_SIZE with the pictures' bytes: `PageSize=-1`
+   * is answered when the filters keep no more than that, else it is a 400 (a million profiles
+   * do not fit in one answer).
+   */
   async list(query: ListProfilesQueryDto, headersOnly: boolean): Promise<Page<ProfileRecord>> {
     const order = parseOrderBy(query.OrderBy, PROFILE_ORDER_BY);
     const page = pageRequestOf(query);
-    const listQuery = this.listQuery(query, {
-      order,
-      page,
-      expand: expansionsOf(query.Expand),
-      includeCustomImageBytes: query.IncludeCustomImageBytes ?? false,
-    });
+    const expand = expansionsOf(query.Expand);
+    const includeCustomImageBytes = query.IncludeCustomImageBytes ?? false;
+    const listQuery = this.listQuery(query, { order, page, expand, includeCustomImageBytes });
+    const largest =
+      includeCustomImageBytes && expand.has('ProfilePicture') ? PICTURE_BYTES_PAGE_SIZE : MAX_PAGE_SIZE;
+    if (page.pageSize !== undefined && page.pageSize > largest) throw pageTooLarge(largest);
     const manager = this.dataSource.manager;
+    if (page.pageSize === undefined && !headersOnly) {
+      const total = await this.total(manager, listQuery);
+      if (total > largest) throw pageTooLarge(largest);
+      return new Page(await this.read(manager, listQuery), total, page);
+    }
     const [records, total] = await Promise.all([
       headersOnly ? Promise.resolve([]) : this.read(manager, listQuery),
       this.total(manager, listQuery),
