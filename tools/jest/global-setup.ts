@@ -1,9 +1,10 @@
-import { chmodSync, mkdtempSync } from 'node:fs';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { isReachable, startEmbeddedDatabase } from '../../libs/database/src/embedded-database';
 import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
+import { TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/test-logs';
 
 /**
  * Finds the PostgreSQL server tests create their databases on: TEST_DATABASE_ADMIN_URL, else the
@@ -13,6 +14,10 @@ import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
  */
 export default async function globalSetup(): Promise<void> {
   process.env.TZ = 'UTC';
+  // The services' logs of the whole run, scanned for personal data by the global teardown.
+  const logFolder = mkdtempSync(path.join(tmpdir(), 'portal-test-logs-'));
+  process.env[TEST_LOG_FILE_VARIABLE] = path.join(logFolder, 'services.log');
+  writeFileSync(process.env[TEST_LOG_FILE_VARIABLE], '');
   const candidate = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const forceEmbedded = process.env['TEST_DATABASE'] === 'embedded';
   if (!forceEmbedded && (await isReachable(candidate))) {

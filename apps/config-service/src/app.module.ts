@@ -13,7 +13,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(configDataSourceOptions(databaseUrl, env.DATABASE_POOL_SIZE)),
+        TypeOrmModule.forRoot(configDataSourceOptions(databaseUrl, env.databasePool)),
         ServiceRuntimeModule.forRoot('config-service'),
         UiTemplatesModule,
       ],

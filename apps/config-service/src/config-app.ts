@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import type { ConfigEnvironment } from './config-environment';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
+import { UI_TEMPLATE_TAGS } from './ui-templates/ui-templates.controller';
 
 export const CONFIG_SERVICE: ServiceDescription = {
   name: 'config-service',
@@ -17,6 +18,7 @@ export const CONFIG_SERVICE: ServiceDescription = {
     'Served under /{tenant}/v10-0 and /{tenant}/v9-1. Roles: ConfigApi_Read reads, ConfigApi_Write reads and writes.',
   version: '10.0',
   bodyLimitBytes: 1024 * 1024,
+  tags: UI_TEMPLATE_TAGS,
 };
 
 export function createConfigApp(context: {

@@ -2,21 +2,21 @@ import 'reflect-metadata';
 
 import { DataSource } from 'typeorm';
 
-import { postgresDataSourceOptions } from '@portal/database';
+import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
 import { CreateUiTemplates1763740800000 } from './migrations/1763740800000-create-ui-templates';
 import { UiTemplateSenderIdentifierEntity } from './ui-templates/ui-template-sender-identifier.entity';
 import { UiTemplateEntity } from './ui-templates/ui-template.entity';
 
 /** The one description of config-service's database, shared by the app and the migration CLI. */
-export function configDataSourceOptions(url: string, poolSize?: number) {
+export function configDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: [UiTemplateEntity, UiTemplateSenderIdentifierEntity],
     migrations: [CreateUiTemplates1763740800000],
     migrationsTableName: 'config_migrations',
     applicationName: 'config-service',
-    poolSize,
+    ...pool,
   });
 }
 

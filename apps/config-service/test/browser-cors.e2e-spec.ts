@@ -71,4 +71,21 @@ describeInBrowser('config-service called from a page on another origin (headless
       await page.close();
     }
   });
+
+  it('renders Swagger UI under its content security policy, without a violation', async () => {
+    const page = await browser().newPage();
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/content security policy/i.test(message.text())) violations.push(message.text());
+    });
+    try {
+      await page.goto(`${service.baseUrl}/docs`);
+      await page.waitForSelector('.swagger-ui .info .title', { timeout: 10_000 });
+      // The operations are listed: the OpenAPI document was fetched under connect-src 'self'.
+      await page.waitForSelector('.opblock', { timeout: 10_000 });
+      expect(violations).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

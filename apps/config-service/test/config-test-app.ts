@@ -4,10 +4,15 @@ import { createConfigApp } from '../src/config-app';
 import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environment';
 
 /** config-service on a database of the suite's own, with clients for each kind of caller. */
-export async function startConfigService(label: string, env: Record<string, string> = {}) {
+export async function startConfigService(
+  label: string,
+  env: Record<string, string> = {},
+  connectVia?: (databaseUrl: string) => string,
+) {
   const running = await startTestApp({
     label,
     env,
+    connectVia,
     environment: ConfigEnvironment,
     defaults: CONFIG_ENV_DEFAULTS,
     createApp: createConfigApp,

@@ -20,7 +20,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(profileDataSourceOptions(databaseUrl, env.DATABASE_POOL_SIZE)),
+        TypeOrmModule.forRoot(profileDataSourceOptions(databaseUrl, env.databasePool)),
         ServiceRuntimeModule.forRoot('profile-service'),
         ProjectionModule.forRoot({
           table: AccessLevelTable.fromFile(env.ACCESS_LEVELS_FILE),

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 import { DataSource } from 'typeorm';
 
-import { postgresDataSourceOptions } from '@portal/database';
+import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
 import { PROFILE_ENTITIES } from './entities';
 import { CreateReferenceDataAndCatalogue1763827200000 } from './migrations/1763827200000-create-reference-data-and-catalogue';
@@ -11,7 +11,7 @@ import { CreateProcurations1763827320000 } from './migrations/1763827320000-crea
 import { ProfileSearchAndRoleSource1763913600000 } from './migrations/1763913600000-profile-search-and-role-source';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
-export function profileDataSourceOptions(url: string, poolSize?: number) {
+export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: PROFILE_ENTITIES,
@@ -23,7 +23,7 @@ export function profileDataSourceOptions(url: string, poolSize?: number) {
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',
-    poolSize,
+    ...pool,
   });
 }
 

@@ -7,9 +7,9 @@ import { createServiceApp, type ServiceDescription } from '@portal/service-runti
 
 import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
-import { DemoCatalogueSeeder } from './demo-data/demo-catalogue.seeder';
-import type { ProfileEnvironment } from './profile-environment';
+import { seedDemoCatalogue } from './demo-data/demo-catalogue.seeder';
 import { RoleAssignments } from './profile-roles/role-assignments.service';
+import type { ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
   name: 'profile-service',
@@ -35,10 +35,11 @@ export async function createProfileApp(context: {
     errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
   // After the migrations, so that a newcomer's first start has a catalogue to explore.
-  const outcome = await new DemoCatalogueSeeder(app.get(DataSource), app.get(RoleAssignments)).seed(
+  await seedDemoCatalogue(
+    app.get(DataSource),
+    app.get(RoleAssignments),
     context.env.demoDataMode,
+    context.logger,
   );
-  if (outcome === 'seeded')
-    context.logger.info({ msg: 'demo catalogue loaded', SEED_DEMO_DATA: context.env.demoDataMode });
   return app;
 }

@@ -1,6 +1,7 @@
+import pino, { type Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
-import { DemoCatalogueSeeder } from '../src/demo-data/demo-catalogue.seeder';
+import { DemoCatalogueSeeder, seedDemoCatalogue } from '../src/demo-data/demo-catalogue.seeder';
 import { RoleAssignments } from '../src/profile-roles/role-assignments.service';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
@@ -20,6 +21,16 @@ const COUNTS: [string, number][] = [
   ['/services', 9],
   ['/service-settings', 1],
 ];
+
+/** A logger whose lines the test reads. */
+function capturedLogger(): { logger: Logger; lines: Json[] } {
+  const lines: Json[] = [];
+  const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(JSON.parse(line) as Json) });
+  return { logger, lines };
+}
+
+const messagesOf = (lines: Json[]): unknown[] =>
+  lines.map(({ msg, SEED_DEMO_DATA, inserted }) => ({ msg, SEED_DEMO_DATA, inserted }));
 
 describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
   let service: ProfileService;
@@ -64,11 +75,64 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     ).toHaveLength(3);
   });
 
-  it('changes nothing when run again, whatever the mode', async () => {
+  it('counts and logs the rows it adds to an empty catalogue', async () => {
+    const empty = await startProfileService('profile_demo_data_empty', { SEED_DEMO_DATA: 'never' });
+    try {
+      const { logger, lines } = capturedLogger();
+      const report = await seedDemoCatalogue(
+        empty.app.get(DataSource),
+        empty.app.get(RoleAssignments),
+        'auto',
+        logger,
+      );
+      const inserted = {
+        client: 2,
+        identification_level: 4,
+        org_identification_level: 3,
+        identity_provider: 3,
+        legal_form: 10,
+        marital_status: 8,
+        // Besides the migration's citizen role.
+        role: 3,
+        org_category: 5,
+        org_category_role: 5,
+        service_theme: 5,
+        service: 9,
+        service_role: 15,
+        service_client: 13,
+        survey: 1,
+        service_setting: 1,
+      };
+      expect(report).toEqual({ outcome: 'seeded', inserted });
+      const rows = Object.values(inserted).reduce((sum, count) => sum + count, 0);
+      expect(messagesOf(lines)).toEqual([
+        { msg: `demo catalogue: ${rows} rows added`, SEED_DEMO_DATA: 'auto', inserted },
+      ]);
+      // What it counted is what the API lists.
+      for (const [path, count] of COUNTS) {
+        const response = await empty.low.get(`${V10}${path}?PageSize=1`);
+        expect([path, response.headers.get('x-pagination-total-count')]).toEqual([path, String(count)]);
+      }
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('changes nothing when run again, whatever the mode, and logs that it added nothing', async () => {
     const before = await everything();
-    await expect(seeder.seed('auto')).resolves.toBe('not-empty');
-    await expect(seeder.seed('always')).resolves.toBe('seeded');
-    await expect(seeder.seed('never')).resolves.toBe('off');
+    await expect(seeder.seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
+    await expect(seeder.seed('always')).resolves.toEqual({ outcome: 'seeded', inserted: {} });
+    await expect(seeder.seed('never')).resolves.toEqual({ outcome: 'off', inserted: {} });
+    expect(await everything()).toEqual(before);
+
+    const { logger, lines } = capturedLogger();
+    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'always', logger);
+    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'auto', logger);
+    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'never', logger);
+    expect(messagesOf(lines)).toEqual([
+      { msg: 'demo catalogue: nothing added, every demo row is present', SEED_DEMO_DATA: 'always' },
+      { msg: 'demo catalogue: not loaded, the catalogue has data', SEED_DEMO_DATA: 'auto' },
+    ]);
     expect(await everything()).toEqual(before);
   });
 
@@ -86,10 +150,20 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     });
     expect((await service.max.delete(`${V10}/marital-statuses/${unknown.id}`)).status).toBe(204);
 
-    await expect(seeder.seed('auto')).resolves.toBe('not-empty');
+    await expect(seeder.seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
     expect((await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body).toHaveLength(7);
 
-    await expect(seeder.seed('always')).resolves.toBe('seeded');
+    const { logger, lines } = capturedLogger();
+    const report = await seedDemoCatalogue(
+      service.app.get(DataSource),
+      service.app.get(RoleAssignments),
+      'always',
+      logger,
+    );
+    expect(report).toEqual({ outcome: 'seeded', inserted: { marital_status: 1 } });
+    expect(messagesOf(lines)).toEqual([
+      { msg: 'demo catalogue: 1 row added', SEED_DEMO_DATA: 'always', inserted: { marital_status: 1 } },
+    ]);
     const statuses = (await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body;
     expect(statuses).toHaveLength(8);
     expect(statuses.find((s) => s.name === 'Married')).toMatchObject({
@@ -107,7 +181,10 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     expect(
       (await service.max.delete(`${V10}/org-categories/${association.id}/roles/${nonProfit.id}`)).status,
     ).toBe(204);
-    await expect(seeder.seed('always')).resolves.toBe('seeded');
+    await expect(seeder.seed('always')).resolves.toEqual({
+      outcome: 'seeded',
+      inserted: { org_category_role: 1, profile_role: 1 },
+    });
     expect(await fixtures.rolesOf(club.profileId)).toEqual([nonProfit.id]);
   });
 });

@@ -15,7 +15,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        TypeOrmModule.forRoot(renderDataSourceOptions(databaseUrl, env.DATABASE_POOL_SIZE)),
+        TypeOrmModule.forRoot(renderDataSourceOptions(databaseUrl, env.databasePool)),
         ServiceRuntimeModule.forRoot('render-service'),
         RenderCoreModule.forRoot(env),
         TemplatesModule,

@@ -2,21 +2,21 @@ import 'reflect-metadata';
 
 import { DataSource } from 'typeorm';
 
-import { postgresDataSourceOptions } from '@portal/database';
+import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
 import { CreateRenderTemplates1764000000000 } from './migrations/1764000000000-create-render-templates';
 import { RenderTemplateVersionEntity } from './templates/template-version.entity';
 import { RenderTemplateEntity } from './templates/template.entity';
 
 /** The one description of render-service's database, shared by the app and the migration CLI. */
-export function renderDataSourceOptions(url: string, poolSize?: number) {
+export function renderDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: [RenderTemplateEntity, RenderTemplateVersionEntity],
     migrations: [CreateRenderTemplates1764000000000],
     migrationsTableName: 'render_migrations',
     applicationName: 'render-service',
-    poolSize,
+    ...pool,
   });
 }
 

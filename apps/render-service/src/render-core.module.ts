@@ -27,6 +27,7 @@ export class RenderCoreModule {
               timeoutMs: env.RENDER_TIMEOUT_MS,
               workerHeapMb: env.RENDER_WORKER_HEAP_MB,
               fontsDir: env.FONTS_DIR,
+              outputLimits: { textBytes: env.RENDER_MAX_OUTPUT_BYTES, pdfBytes: env.RENDER_MAX_PDF_BYTES },
             }),
         },
         {

@@ -5,6 +5,8 @@ import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'cla
 import { EnvBoolean, EnvInt } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
+import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
+
 /** render-service reads the common variables (contract 1, 2) and those of its worker pool. */
 export class RenderEnvironment extends ServiceEnvironment {
   /** A render that runs longer (queue wait included) is stopped and answered 422 (contract 8). */
@@ -34,6 +36,23 @@ export class RenderEnvironment extends ServiceEnvironment {
   @Min(64)
   @Max(16_384)
   readonly RENDER_WORKER_HEAP_MB: number = 384;
+
+  /**
+   * The largest html or txt document a render may produce (and the text a template writes on its
+   * way to a pdf is bounded by RENDER_MAX_PDF_BYTES); a render passing it stops at once, 422.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1024)
+  @Max(1024 * 1024 * 1024)
+  readonly RENDER_MAX_OUTPUT_BYTES: number = DEFAULT_OUTPUT_LIMITS.textBytes;
+
+  /** The largest pdf a render may produce. */
+  @EnvInt()
+  @IsInt()
+  @Min(1024)
+  @Max(1024 * 1024 * 1024)
+  readonly RENDER_MAX_PDF_BYTES: number = DEFAULT_OUTPUT_LIMITS.pdfBytes;
 
   /** A folder of TrueType fonts (`Family-Regular.ttf`, `-Bold`, `-Italic`, `-BoldItalic`) besides Roboto. */
   @IsOptional()

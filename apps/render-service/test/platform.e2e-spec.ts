@@ -16,9 +16,9 @@ describeServicePlatform({
   migrationsTable: 'render_migrations',
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   expectedPaths: [
-    '/demo/v10-0/render',
-    '/demo/v10-0/templates',
-    '/demo/v10-0/templates/{templateName}',
-    '/demo/v10-0/templates/{templateName}/versions',
+    '/v10-0/render',
+    '/v10-0/templates',
+    '/v10-0/templates/{templateName}',
+    '/v10-0/templates/{templateName}/versions',
   ],
 });

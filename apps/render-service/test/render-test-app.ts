@@ -1,6 +1,5 @@
 import { loadEnv } from '@portal/env';
-import { createLogger } from '@portal/http-context';
-import { startTestApp, TestClient, type TestRequest, testToken } from '@portal/testing';
+import { startTestApp, TestClient, testLogger, type TestRequest, testToken } from '@portal/testing';
 
 import { createRenderApp } from '../src/render-app';
 import { RENDER_ENV_DEFAULTS, RenderEnvironment } from '../src/render-environment';
@@ -40,7 +39,7 @@ export async function startReplica(of: RenderService, env: Record<string, string
   const app = await createRenderApp({
     env: replicaEnv,
     databaseUrl: of.database.url,
-    logger: createLogger('render_replica', replicaEnv.LOG_LEVEL),
+    logger: testLogger('render_replica', replicaEnv.LOG_LEVEL),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();

@@ -12,6 +12,30 @@ describe(AccessLevelTable.name, () => {
     expect(sut.rolesWithLevel.sort()).toEqual(['ProfileApi_Low', 'ProfileApi_Max', 'ProfileApi_Medium']);
   });
 
+  describe('describeEntity', () => {
+    it('groups the levels that see the same properties and names their roles', () => {
+      expect(sut.describeEntity('client')).toBe(
+        'ProfileApi_Low (1) and ProfileApi_Medium (2): `id` only; ProfileApi_Max (9): every property',
+      );
+      expect(sut.describeEntity('service')).toBe(
+        'ProfileApi_Low (1): `id`, `name`, `displayName`; ProfileApi_Medium (2): `id`, `name`, `displayName`, `url`; ' +
+          'ProfileApi_Max (9): every property',
+      );
+      expect(sut.describeEntity('organization')).toBe(
+        'ProfileApi_Low (1): `id`, `name`, `uid`; ProfileApi_Medium (2) and ProfileApi_Max (9): every property',
+      );
+    });
+
+    it('leaves write-only properties out and names a level without a role by its number', () => {
+      const table = new AccessLevelTable({
+        roles: { Reader: 1 },
+        levels: { '1': { account: ['username', 'password'] }, '5': '*' },
+        writeOnly: ['password'],
+      });
+      expect(table.describeEntity('account')).toBe('Reader (1): `id`, `username`; level 5: every property');
+    });
+  });
+
   describe('levelOfRoles', () => {
     it.each<[string[], number | undefined]>([
       [['ProfileApi_Low'], 1],

@@ -60,6 +60,33 @@ export class AccessLevelTable {
     return grant === '*' || grant.includes(property);
   }
 
+  /**
+   * What each level of the table sees of `entityKey`, in words, for API documents:
+   * "ProfileApi_Low (level 1) and ProfileApi_Medium (2): `id` only; ProfileApi_Max (9): every property".
+   */
+  describeEntity(entityKey: string): string {
+    const groups: { levels: number[]; sees: string }[] = [];
+    for (const level of this.levels) {
+      const grants = this.grantsOf(level);
+      const grant = grants === '*' ? '*' : Object.hasOwn(grants, entityKey) ? grants[entityKey] : [];
+      const visible = grant === '*' ? [] : grant.filter((property) => !this.writeOnly.has(property));
+      const sees =
+        grant === '*'
+          ? 'every property'
+          : visible.length === 0
+            ? '`id` only'
+            : ['id', ...visible].map((property) => `\`${property}\``).join(', ');
+      const last = groups.at(-1);
+      if (last?.sees === sees) last.levels.push(level);
+      else groups.push({ levels: [level], sees });
+    }
+    const rolesOf = (level: number): string => {
+      const roles = Object.keys(this.data.roles).filter((role) => this.data.roles[role] === level);
+      return roles.length > 0 ? `${roles.join(', ')} (${level})` : `level ${level}`;
+    };
+    return groups.map((group) => `${group.levels.map(rolesOf).join(' and ')}: ${group.sees}`).join('; ');
+  }
+
   private grantsOf(level: number): LevelGrants {
     // A level not in the table gets the grants of the highest level below it.
     const known = [...this.levels].reverse().find((candidate) => candidate <= level);

@@ -4,3 +4,4 @@ export * from './dev-token';
 export * from './jwt-verifier';
 export * from './principal';
 export * from './roles.decorator';
+export * from './provider-key-set';

@@ -1,18 +1,12 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 
-import {
-  createRemoteJWKSet,
-  errors,
-  jwtVerify,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-  type JWTVerifyOptions,
-} from 'jose';
+import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerifyOptions } from 'jose';
 
-import { UnauthenticatedError } from '@portal/problem-details';
+import { DomainError, UnauthenticatedError } from '@portal/problem-details';
 
 import type { AuthOptions } from './auth-options';
 import { type Principal, rolesOfClaims } from './principal';
+import { ProviderKeySet } from './provider-key-set';
 
 const ASYMMETRIC_ALGORITHMS = [
   'RS256',
@@ -37,8 +31,10 @@ export class JwtVerifier {
   private readonly key: KeyObject | JWTVerifyGetKey;
   private readonly options: JWTVerifyOptions;
   private readonly remembered = new Map<string, { principal: Principal; until: number }>();
+  private readonly maxLifetimeSeconds: number | undefined;
 
   constructor(options: AuthOptions) {
+    this.maxLifetimeSeconds = options.maxTokenLifetimeSeconds;
     if (options.mode === 'secret') {
       this.key = createSecretKey(Buffer.from(options.secret, 'utf8'));
       this.options = {
@@ -48,7 +44,7 @@ export class JwtVerifier {
         audience: options.audience,
       };
     } else {
-      this.key = createRemoteJWKSet(new URL(options.jwksUrl));
+      this.key = new ProviderKeySet(new URL(options.jwksUrl)).getKey;
       this.options = {
         algorithms: ASYMMETRIC_ALGORITHMS,
         requiredClaims: ['exp'],
@@ -72,13 +68,20 @@ export class JwtVerifier {
     try {
       ({ payload } = await this.verifyToken(token));
     } catch (error) {
+      // The provider's keys out of reach (503) is not the token's fault.
+      if (error instanceof DomainError) throw error;
       throw new UnauthenticatedError(reasonOf(error));
     }
+    const exp = payload.exp as number;
+    if (this.maxLifetimeSeconds !== undefined && exp - Date.now() / 1000 > this.maxLifetimeSeconds)
+      throw new UnauthenticatedError(
+        `The token expires further ahead than the ${this.maxLifetimeSeconds} s this service accepts.`,
+      );
     const principal: Principal = {
       subject: typeof payload.sub === 'string' ? payload.sub : 'unknown',
       roles: rolesOfClaims(payload),
     };
-    this.remember(token, principal, (payload.exp as number) * 1000);
+    this.remember(token, principal, exp * 1000);
     return principal;
   }
 

@@ -1,7 +1,7 @@
 import { DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
 
-import { ValidationProblemError } from '@portal/problem-details';
+import { ServiceUnavailableError, ValidationProblemError } from '@portal/problem-details';
 
 import { databaseErrorTranslator, isForeignKeyViolation, isUniqueViolation } from './database-errors';
 
@@ -94,9 +94,49 @@ describe(databaseErrorTranslator.name, () => {
     });
   });
 
-  it.each(['40001', '40P01', '57014', '08006', '42P01'])('passes on code %s', (code) => {
+  it.each(['42P01', '42703', 'XX000'])('passes on code %s (a fault of ours: a 500)', (code) => {
     expect(sut(queryFailed({ code, constraint: 'uq_profile_email' }))).toBeUndefined();
   });
+
+  const unavailable = (error: unknown) => {
+    const translated = sut(error);
+    expect(translated).toBeInstanceOf(ServiceUnavailableError);
+    expect(translated).toMatchObject({
+      status: 503,
+      code: 'DATABASE.UNAVAILABLE',
+      retryAfterSeconds: 2,
+      message: 'The database is not available at the moment; retry shortly.',
+    });
+  };
+
+  it.each([
+    '08006',
+    '08001',
+    '08003',
+    '57P01',
+    '57P02',
+    '57P03',
+    '53300',
+    '57014',
+    '55P03',
+    '40001',
+    '40P01',
+  ])('answers code %s as a 503 the client may retry', (code) => unavailable(queryFailed({ code })));
+
+  it.each([
+    ['the server closing the connection', 'Connection terminated unexpectedly'],
+    ['the pool waiting too long for a connection', 'timeout exceeded when trying to connect'],
+    ['a query the server never answered', 'Query read timeout'],
+    ['a client whose connection failed', 'Client has encountered a connection error and is not queryable'],
+  ])('answers %s as a 503, inside a query failure or raised by the pool', (_case, message) => {
+    unavailable(queryFailed({}, message));
+    unavailable(new Error(message));
+  });
+
+  it.each(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'])(
+    'answers a socket error %s as a 503',
+    (code) => unavailable(Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code })),
+  );
 
   it('passes on a query failure without a code', () => {
     expect(sut(queryFailed({}))).toBeUndefined();

@@ -1,7 +1,7 @@
 import { DatabaseError } from 'pg';
 import { QueryFailedError } from 'typeorm';
 
-import { type DomainError, ValidationProblemError } from '@portal/problem-details';
+import { type DomainError, ServiceUnavailableError, ValidationProblemError } from '@portal/problem-details';
 
 /** Constraint names mapped to the JSON path of the property they guard, per service. */
 export type ConstraintPaths = Readonly<Record<string, string>>;
@@ -26,11 +26,62 @@ const MESSAGES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * SQLSTATEs that say the database cannot serve now, not that the request is wrong: connection
+ * exceptions (class 08), the server shutting down or starting (57P01-57P03), too many
+ * connections (53300), a statement or lock timeout (57014, 55P03), and conflicts a retry resolves
+ * (40001, 40P01).
+ */
+const UNAVAILABLE_CODES: ReadonlySet<string> = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  '55P03',
+  '40001',
+  '40P01',
+]);
+
+/** What node-postgres and its pool throw when the server cannot be reached or stops answering. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|Connection terminated due to connection timeout)/;
+const UNAVAILABLE_SOCKET_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** Seconds a client is asked to wait before retrying a request the database could not serve. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/** The database is down, unreachable, stalled or shedding load: a 503 the client may retry. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const cause = error instanceof QueryFailedError ? (error.driverError as unknown) : error;
+  // Duck-typed: socket errors come from Node's own realm, which `instanceof Error` may not share.
+  if (typeof cause !== 'object' || cause === null) return false;
+  const { code, message } = cause as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_CODES.has(code))) return true;
+  if (typeof code === 'string' && UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
+/**
  * Integrity violations the database reports become 400 problems on the property concerned
- * (contract 4), never a 500 and never the driver's message.
+ * (contract 4), never a 500 and never the driver's message; a database that cannot serve
+ * becomes a 503 with Retry-After (contract 5).
  */
 export function databaseErrorTranslator(constraintPaths: ConstraintPaths = {}) {
   return (error: unknown): DomainError | undefined => {
+    if (isDatabaseUnavailable(error))
+      return new ServiceUnavailableError(
+        'The database is not available at the moment; retry shortly.',
+        'DATABASE.UNAVAILABLE',
+        DATABASE_RETRY_AFTER_SECONDS,
+      );
     const driverError = postgresErrorOf(error);
     const message = driverError?.code ? MESSAGES[driverError.code] : undefined;
     if (!driverError || !message) return undefined;

@@ -1,23 +1,33 @@
 import type { LoggerService } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
+
+import { withoutRequestTimeouts } from './data-source-options';
 
 /**
  * Runs pending migrations under a PostgreSQL advisory lock, so replicas that start together
  * during a rollout apply them once: the first takes the lock, the others wait and find nothing.
+ * They run on connections of their own without the requests' timeouts: an index over a large
+ * table, or the wait for another replica's migrations, takes longer than any request may.
  */
 export async function runPendingMigrations(
   dataSource: DataSource,
   lockName: string,
   logger?: LoggerService,
 ): Promise<void> {
-  const runner = dataSource.createQueryRunner();
-  await runner.connect();
+  const migrator = new DataSource(withoutRequestTimeouts(dataSource.options));
+  await migrator.initialize();
   try {
-    await runner.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    for (const migration of applied) logger?.log(`Applied migration ${migration.name}`, 'Migrations');
+    const runner = migrator.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
+      const applied = await migrator.runMigrations({ transaction: 'each' });
+      for (const migration of applied) logger?.log(`Applied migration ${migration.name}`, 'Migrations');
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]).catch(() => undefined);
+      await runner.release();
+    }
   } finally {
-    await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]).catch(() => undefined);
-    await runner.release();
+    await migrator.destroy();
   }
 }

@@ -1,3 +1,4 @@
+export * from './api-body-examples';
 export * from './correlation';
 export * from './int32-param.pipe';
 export * from './logger';

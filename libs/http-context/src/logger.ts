@@ -1,11 +1,15 @@
 import type { LoggerService } from '@nestjs/common';
-import pino, { type Logger, type LevelWithSilent } from 'pino';
+import pino, { type DestinationStream, type Logger, type LevelWithSilent } from 'pino';
 
 import { currentRequestContext } from './request-context';
 
 /** Structured JSON logs; every line written while a request runs carries its correlation id. */
-export function createLogger(service: string, level: LevelWithSilent = 'info'): Logger {
-  return pino({
+export function createLogger(
+  service: string,
+  level: LevelWithSilent = 'info',
+  destination?: DestinationStream,
+): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -14,7 +18,8 @@ export function createLogger(service: string, level: LevelWithSilent = 'info'): 
       const context = currentRequestContext();
       return context ? { correlationId: context.correlationId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 /** Nest's logger interface on top of pino, so framework and application logs share one format. */

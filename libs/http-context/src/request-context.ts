@@ -25,7 +25,35 @@ export function registerRequestContext(fastify: FastifyInstance): void {
   });
 }
 
-/** One structured line per completed request: enough to follow a request without the noise. */
+/**
+ * The names of a query's parameters, never their values: a citizen portal's searches carry
+ * e-mail addresses, AHV numbers and names (`EmailContains=`, `PersonAhvNumber=`, `Keyword=`).
+ */
+export function queryParameterNames(url: string): string[] {
+  const start = url.indexOf('?');
+  if (start < 0) return [];
+  const names = new Set<string>();
+  for (const pair of url.slice(start + 1).split('&')) {
+    if (pair === '') continue;
+    const raw = pair.split('=', 1)[0];
+    let name: string;
+    try {
+      name = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      name = raw;
+    }
+    // A name is not a place for data either: anything unlike a parameter name is not repeated.
+    names.add(/^[A-Za-z][\w.[\]-]{0,63}$/.test(name) ? name : '(unexpected)');
+  }
+  return [...names];
+}
+
+/**
+ * One structured line per completed request: enough to follow a request without the noise, and
+ * without personal data. The route is the template (`/demo/v10-0/profiles/:profileId`), not the
+ * path, whose segments may be names or tokens; the query gives its parameter names only; bodies
+ * and headers are never logged.
+ */
 export function registerRequestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     if (logger.isLevelEnabled('info')) {
@@ -33,8 +61,8 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Logger)
         msg: 'request completed',
         correlationId: String(request.id),
         method: request.method,
-        url: request.url,
-        route: request.routeOptions.url,
+        route: request.routeOptions.url ?? '(no route)',
+        query: queryParameterNames(request.url),
         status: reply.statusCode,
         durationMs: Math.round(reply.elapsedTime * 10) / 10,
       });

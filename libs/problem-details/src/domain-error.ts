@@ -124,7 +124,12 @@ export class TooManyRequestsError extends DomainError {
 export class ServiceUnavailableError extends DomainError {
   readonly kind = 'unavailable';
 
-  constructor(message: string, code = 'SERVICE.UNAVAILABLE') {
+  constructor(
+    message: string,
+    code = 'SERVICE.UNAVAILABLE',
+    /** When the client may try again (the Retry-After header), where the service can say. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(code, message);
   }
 }

@@ -30,7 +30,8 @@ class DriverError extends Error {}
 
 describe(ProblemRenderer.name, () => {
   const error = jest.fn();
-  const logger: LoggerService = { log: jest.fn(), error, warn: jest.fn() };
+  const warn = jest.fn();
+  const logger: LoggerService = { log: jest.fn(), error, warn };
   const sut = new ProblemRenderer([], logger);
 
   describe('domain errors', () => {
@@ -75,6 +76,20 @@ describe(ProblemRenderer.name, () => {
       expect(status).toBe(401);
       expect(body).toMatchObject({ status: 401, title: 'Unauthorized', detail: 'The token has expired.' });
       expect(headers).toEqual({ 'www-authenticate': 'Bearer' });
+    });
+
+    it('renders a service unavailable as 503, with Retry-After where it says when, and warns the operator', () => {
+      const cause = new ServiceUnavailableError('The database is not available.', 'DATABASE.UNAVAILABLE', 2);
+      const { status, body, headers } = sut.render(cause, request);
+
+      expect(status).toBe(503);
+      expect(body).toMatchObject({ status: 503, detail: 'The database is not available.' });
+      expect(headers).toEqual({ 'retry-after': '2' });
+      expect(warn).toHaveBeenCalledWith(
+        { msg: 'The database is not available.', code: 'DATABASE.UNAVAILABLE', cause: undefined },
+        'ProblemRenderer',
+      );
+      expect(sut.render(new ServiceUnavailableError('Stopping.'), request).headers).toEqual({});
     });
 
     it('renders too many requests as 429 with Retry-After', () => {

@@ -1,7 +1,12 @@
 import { HttpException, type LoggerService } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-import { DomainError, TooManyRequestsError, ValidationProblemError } from './domain-error';
+import {
+  DomainError,
+  ServiceUnavailableError,
+  TooManyRequestsError,
+  ValidationProblemError,
+} from './domain-error';
 import { describeStatus, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem';
 
 /** Turns an error of a lower layer (a database driver, say) into a domain error, or passes. */
@@ -58,6 +63,10 @@ export interface RenderedProblem {
   headers: Record<string, string>;
 }
 
+/** What an operator needs of a translated error's cause: its message, never its stack. */
+const causeOf = (error: unknown): string | undefined =>
+  error instanceof DomainError ? undefined : error instanceof Error ? error.message : String(error);
+
 /** The one mapping from any thrown value to the problem a client receives. */
 export class ProblemRenderer {
   constructor(
@@ -84,8 +93,17 @@ export class ProblemRenderer {
       };
       const headers: Record<string, string> = {};
       if (domainError instanceof ValidationProblemError) body.errors = domainError.errors;
-      if (domainError instanceof TooManyRequestsError)
+      if (
+        (domainError instanceof TooManyRequestsError || domainError instanceof ServiceUnavailableError) &&
+        domainError.retryAfterSeconds !== undefined
+      )
         headers['retry-after'] = String(domainError.retryAfterSeconds);
+      // The service could not do its part (its database is down, say): the operator's to know.
+      if (domainError.status >= 500)
+        this.logger.warn(
+          { msg: domainError.message, code: domainError.code, cause: causeOf(error) },
+          'ProblemRenderer',
+        );
       if (domainError.kind === 'unauthenticated') headers['www-authenticate'] = 'Bearer';
       return { status: domainError.status, body, headers };
     }

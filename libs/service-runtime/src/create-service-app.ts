@@ -26,6 +26,7 @@ import {
 
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
+import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
 
@@ -37,6 +38,8 @@ export interface ServiceDescription {
   readonly version: string;
   /** Contract 5: 1 MiB, render 10 MiB. */
   readonly bodyLimitBytes: number;
+  /** The OpenAPI tags in the order Swagger UI shows them, each with what sets it apart. */
+  readonly tags?: readonly { readonly name: string; readonly description: string }[];
 }
 
 export interface CreateServiceAppOptions {
@@ -81,6 +84,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   });
 
   enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
+  await registerSecurityHeaders(app);
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, options.jsonMediaTypes);
   registerRequestContext(fastify);
@@ -93,7 +97,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   app.useGlobalGuards(new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))));
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 
-  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service), {
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service, env.TENANT), {
     jsonDocumentUrl: 'docs-json',
   });
 
@@ -102,16 +106,26 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   return app;
 }
 
+/**
+ * The service's OpenAPI document. Paths are written from the version segment on (`/v10-0/...`);
+ * the tenant segment is the `{tenant}` variable of the one server, `/{tenant}`, whose default is
+ * the deployment's TENANT. The server URL is relative, so Swagger UI at `/docs` sends its requests
+ * to the service that served it.
+ */
 export function buildOpenApiDocument(
   app: NestFastifyApplication,
   service: ServiceDescription,
+  tenant: string,
 ): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setTitle(service.title)
     .setDescription(service.description)
     .setVersion(service.version)
+    .addServer('/{tenant}', "This service; `tenant` is the deployment's TENANT, any other tenant is a 404.", {
+      tenant: { default: tenant, description: 'The tenant path segment (TENANT).' },
+    })
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
-    .addSecurityRequirements('bearer')
-    .build();
-  return SwaggerModule.createDocument(app, config);
+    .addSecurityRequirements('bearer');
+  for (const tag of service.tags ?? []) builder.addTag(tag.name, tag.description);
+  return SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true });
 }

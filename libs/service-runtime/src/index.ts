@@ -5,3 +5,4 @@ export * from './metrics';
 export * from './run-service';
 export * from './service-environment';
 export * from './service-runtime.module';
+export * from './security-headers';

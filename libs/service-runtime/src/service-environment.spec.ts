@@ -145,6 +145,7 @@ describe(authOptionsOf.name, () => {
       jwksUrl: JWKS_URL,
       issuer: 'https://idp',
       audience: 'portal',
+      maxTokenLifetimeSeconds: 86_400,
     });
   });
 
@@ -156,6 +157,7 @@ describe(authOptionsOf.name, () => {
       secret: SECRET,
       issuer: 'https://idp',
       audience: undefined,
+      maxTokenLifetimeSeconds: 86_400,
     });
   });
 
@@ -165,6 +167,12 @@ describe(authOptionsOf.name, () => {
       secret: DEVELOPMENT_JWT_SECRET,
       issuer: undefined,
       audience: undefined,
+      maxTokenLifetimeSeconds: 86_400,
     });
+  });
+
+  it('takes the longest token lifetime accepted from AUTH_MAX_TOKEN_LIFETIME', () => {
+    expect(authOptionsOf(load({ AUTH_MAX_TOKEN_LIFETIME: '3600' })).maxTokenLifetimeSeconds).toBe(3600);
+    expect(problemsOf({ AUTH_MAX_TOKEN_LIFETIME: '10' }).join()).toMatch(/AUTH_MAX_TOKEN_LIFETIME/);
   });
 });

@@ -13,6 +13,7 @@ import {
 } from 'class-validator';
 
 import { type AuthOptions, DEVELOPMENT_JWT_SECRET } from '@portal/auth';
+import { type DatabasePool } from '@portal/database';
 import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 
 import { CORS_ORIGIN_PATTERN } from './cors';
@@ -54,6 +55,27 @@ export class ServiceEnvironment {
   @Max(200)
   readonly DATABASE_POOL_SIZE: number = 10;
 
+  /** Waiting for a connection from the pool or a new one; past it the request answers 503. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  readonly DATABASE_CONNECT_TIMEOUT_MS: number = 1500;
+
+  /** One statement of a request; past it the server cancels it and the request answers 503. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  readonly DATABASE_STATEMENT_TIMEOUT_MS: number = 1500;
+
+  /** Waiting for a lock held by another transaction; past it the request answers 503. */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  readonly DATABASE_LOCK_TIMEOUT_MS: number = 1000;
+
   @EnvBoolean()
   @IsBoolean()
   readonly MIGRATIONS_RUN: boolean = true;
@@ -94,6 +116,13 @@ export class ServiceEnvironment {
   @IsString({ message: 'AUTH_AUDIENCE is required with AUTH_JWKS_URL' })
   readonly AUTH_AUDIENCE?: string;
 
+  /** Tokens whose `exp` lies further ahead than this many seconds are refused (401). */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(31_536_000)
+  readonly AUTH_MAX_TOKEN_LIFETIME: number = 86_400;
+
   /** Rules across variables; development defaults must never reach production. */
   crossFieldProblems(): string[] {
     const problems: string[] = [];
@@ -108,13 +137,33 @@ export class ServiceEnvironment {
     }
     return problems;
   }
+
+  /** The pool of the service's requests (migrations run on a connection of their own, untimed). */
+  get databasePool(): DatabasePool {
+    return {
+      poolSize: this.DATABASE_POOL_SIZE,
+      timeouts: {
+        connectMs: this.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: this.DATABASE_STATEMENT_TIMEOUT_MS,
+        lockMs: this.DATABASE_LOCK_TIMEOUT_MS,
+      },
+    };
+  }
 }
 
 export function authOptionsOf(env: ServiceEnvironment): AuthOptions {
+  const maxTokenLifetimeSeconds = env.AUTH_MAX_TOKEN_LIFETIME;
   if (env.AUTH_JWKS_URL && env.AUTH_ISSUER && env.AUTH_AUDIENCE) {
-    return { mode: 'jwks', jwksUrl: env.AUTH_JWKS_URL, issuer: env.AUTH_ISSUER, audience: env.AUTH_AUDIENCE };
+    return {
+      mode: 'jwks',
+      jwksUrl: env.AUTH_JWKS_URL,
+      issuer: env.AUTH_ISSUER,
+      audience: env.AUTH_AUDIENCE,
+      maxTokenLifetimeSeconds,
+    };
   }
   return {
+    maxTokenLifetimeSeconds,
     mode: 'secret',
     secret: env.AUTH_JWT_SECRET ?? DEVELOPMENT_JWT_SECRET,
     issuer: env.AUTH_ISSUER,

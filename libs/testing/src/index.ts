@@ -3,3 +3,8 @@ export * from './test-client';
 export * from './test-database';
 export * from './platform-conformance';
 export * from './browser';
+export * from './openapi-examples';
+export * from './service-process';
+export * from './tcp-proxy';
+export * from './wait-until';
+export * from './test-logs';

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 
-import type { ServiceEnvironment } from '@portal/service-runtime';
+import { CONTENT_SECURITY_POLICIES, type ServiceEnvironment } from '@portal/service-runtime';
 
 import { expectOpenApiCommitted, type RunningTestApp, startTestApp } from './test-app';
 import { TestClient, testToken } from './test-client';
@@ -157,6 +157,32 @@ export function itServesThePlatformRoutes(
       title: 'Request Header Fields Too Large',
       correlationId: response.headers.get('x-correlation-id'),
     });
+  });
+
+  it('sets security headers on every response: nosniff, a policy by what it is, no-store for the API', async () => {
+    // Personal data in the query: the run's log scan (global teardown) shows it is not logged.
+    const api = await service().authenticated.get(
+      `${options.tenantPath}/no-such-resource?EmailContains=anna.muster%40example.ch&PersonAhvNumber=756.1234.5678.97`,
+    );
+    expect(api.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(api.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(api.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICIES.api);
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    // HSTS only where the request came over TLS (here: a trusted proxy says so).
+    expect(api.headers.get('strict-transport-security')).toBeNull();
+    const overTls = await service().authenticated.get(`${options.tenantPath}/no-such-resource`, {
+      headers: { 'X-Forwarded-Proto': 'https' },
+    });
+    expect(overTls.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+
+    const refused = await service().anonymous.post(options.bodyRoute, { body: {} });
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const docs = await service().anonymous.get('/docs');
+    expect(docs.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICIES.page);
+    expect(docs.headers.get('cache-control')).not.toBe('no-store');
   });
 
   it('serves Swagger UI and an OpenAPI document equal to the committed one', async () => {

@@ -1,13 +1,20 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { Logger } from 'pino';
+import type { LevelWithSilent, Logger } from 'pino';
 
 import { loadEnv } from '@portal/env';
 import { createLogger } from '@portal/http-context';
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { testLogDestination } from './test-logs';
+
+/** A test service's logger: into the run's log file (scanned for personal data), else as asked. */
+export function testLogger(label: string, level: LevelWithSilent): Logger {
+  const { level: effective, destination } = testLogDestination(level);
+  return createLogger(label, effective, destination);
+}
 
 export interface RunningTestApp<E extends ServiceEnvironment> {
   readonly app: NestFastifyApplication;
@@ -26,6 +33,8 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   environment: new () => E;
   defaults: Record<string, string>;
   env?: Record<string, string>;
+  /** The URL the service connects with, from its database's own (through a TcpProxy, say). */
+  connectVia?(databaseUrl: string): string;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
 }): Promise<RunningTestApp<E>> {
   const database = await createTestDatabase(options.label);
@@ -36,8 +45,8 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   );
   const app = await options.createApp({
     env,
-    databaseUrl: database.url,
-    logger: createLogger(options.label, env.LOG_LEVEL),
+    databaseUrl: options.connectVia ? options.connectVia(database.url) : database.url,
+    logger: testLogger(options.label, env.LOG_LEVEL),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();

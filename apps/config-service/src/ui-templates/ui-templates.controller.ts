@@ -1,36 +1,73 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 
 import { RequireRoles } from '@portal/auth';
+import { ApiBodyExamples } from '@portal/http-context';
 import { PaginatedList, type Page } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { ListUiTemplatesQueryDto, ListUiTemplatesQueryV9Dto } from './dto/ui-template-list-query.dto';
 import { UiTemplateResponse } from './dto/ui-template.response';
 import { CreateUiTemplateDto, UpdateUiTemplateDto } from './dto/ui-template-write.dto';
+import {
+  CREATE_UI_TEMPLATE_EXAMPLES,
+  EXAMPLE_UI_TEMPLATE_NAME,
+  UPDATE_UI_TEMPLATE_EXAMPLES,
+} from './ui-template.examples';
 import { type FieldOrder, toUiTemplateResponse } from './ui-template.mapper';
-import { UiTemplatesService } from './ui-templates.service';
+import { UI_TEMPLATE_ORDER, UiTemplatesService } from './ui-templates.service';
 
 export const CONFIG_READ = 'ConfigApi_Read';
 export const CONFIG_WRITE = 'ConfigApi_Write';
 
-@ApiTags('UI templates (v10.0)')
-@ApiProblemResponses(401, 403)
-@Controller('v10-0/ui-templates')
-export class UiTemplatesV10Controller {
-  protected readonly fieldOrder: FieldOrder = 'audit-first';
+/** The tags of the two versions, each with what sets it apart (interfaces 9). */
+export const UI_TEMPLATE_TAGS = [
+  {
+    name: 'UI templates (v10.0)',
+    description:
+      'The current version. The SenderIdentifier filter has no length bound; responses give the audit fields first.',
+  },
+  {
+    name: 'UI templates (v9.1)',
+    description:
+      'The same operations and bodies as v10.0. The SenderIdentifier filter is at most 200 characters (400 beyond); ' +
+      'responses give the audit fields last.',
+  },
+];
 
-  constructor(protected readonly uiTemplates: UiTemplatesService) {}
+const LIST_DESCRIPTION =
+  'Paged (`PageNumber`, `PageSize`, `X-Pagination-*` headers; HEAD gives the headers alone). `SenderIdentifier` ' +
+  'finds the one template of that sender (exact, case-sensitive). `OrderBy` over ' +
+  `${Object.keys(UI_TEMPLATE_ORDER)
+    .map((key) => `\`${key}\``)
+    .join(', ')}, each optionally \`desc\`; default \`id\`.`;
+
+const TemplateName = (): MethodDecorator =>
+  ApiParam({
+    name: 'uiTemplateName',
+    description: "The template's name (case-sensitive), URL-encoded.",
+    example: EXAMPLE_UI_TEMPLATE_NAME,
+  });
+
+/**
+ * The routes of both versions; not a controller itself, so that each version's class carries only
+ * its own tag (class tags are inherited).
+ */
+abstract class UiTemplatesController {
+  protected abstract readonly fieldOrder: FieldOrder;
+
+  constructor(@Inject(UiTemplatesService) protected readonly uiTemplates: UiTemplatesService) {}
 
   @Get()
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
-  @ApiOperation({ summary: 'List UI templates' })
+  @ApiOperation({ summary: 'List UI templates', description: LIST_DESCRIPTION })
   @PaginatedList(UiTemplateResponse)
   @ApiProblemResponses(400)
   async listUiTemplates(@Query() query: ListUiTemplatesQueryDto): Promise<Page<UiTemplateResponse>> {
@@ -41,7 +78,13 @@ export class UiTemplatesV10Controller {
 
   @Post()
   @RequireRoles(CONFIG_WRITE)
-  @ApiOperation({ summary: 'Create a UI template' })
+  @ApiOperation({
+    summary: 'Create a UI template',
+    description:
+      'The name is unique (case-sensitive) and cannot change later. Each sender identifier belongs to at most ' +
+      'one template: one held by another template is a 400 on `senderIdentifiers[i]`, as is a taken name on `name`.',
+  })
+  @ApiBodyExamples(CreateUiTemplateDto, CREATE_UI_TEMPLATE_EXAMPLES)
   @ApiCreatedResponse({ type: UiTemplateResponse })
   @ApiProblemResponses(400, 413, 415)
   async createUiTemplate(@Body() body: CreateUiTemplateDto): Promise<UiTemplateResponse> {
@@ -51,6 +94,7 @@ export class UiTemplatesV10Controller {
   @Get(':uiTemplateName')
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
   @ApiOperation({ summary: 'Read a UI template by its name' })
+  @TemplateName()
   @ApiOkResponse({ type: UiTemplateResponse })
   @ApiProblemResponses(404)
   async readUiTemplate(@Param('uiTemplateName') name: string): Promise<UiTemplateResponse> {
@@ -59,7 +103,14 @@ export class UiTemplatesV10Controller {
 
   @Put(':uiTemplateName')
   @RequireRoles(CONFIG_WRITE)
-  @ApiOperation({ summary: 'Update a UI template (its name cannot change)' })
+  @ApiOperation({
+    summary: 'Update a UI template (its name cannot change)',
+    description:
+      'Replaces every field (a `name` in the body is ignored). The sender identifiers become exactly the ones sent: ' +
+      'those left out are released, one held by another template is a 400 on `senderIdentifiers[i]`.',
+  })
+  @TemplateName()
+  @ApiBodyExamples(UpdateUiTemplateDto, UPDATE_UI_TEMPLATE_EXAMPLES)
   @ApiOkResponse({ type: UiTemplateResponse })
   @ApiProblemResponses(400, 404, 413, 415)
   async updateUiTemplate(
@@ -73,6 +124,7 @@ export class UiTemplatesV10Controller {
   @HttpCode(204)
   @RequireRoles(CONFIG_WRITE)
   @ApiOperation({ summary: 'Delete a UI template and release its sender identifiers' })
+  @TemplateName()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(404)
   async deleteUiTemplate(@Param('uiTemplateName') name: string): Promise<void> {
@@ -80,16 +132,23 @@ export class UiTemplatesV10Controller {
   }
 }
 
+@ApiTags(UI_TEMPLATE_TAGS[0].name)
+@ApiProblemResponses(401, 403)
+@Controller('v10-0/ui-templates')
+export class UiTemplatesV10Controller extends UiTemplatesController {
+  protected readonly fieldOrder: FieldOrder = 'audit-first';
+}
+
 /** v9.1: the same operations; the sender filter is bounded and audit fields come last (interfaces 9). */
-@ApiTags('UI templates (v9.1)')
+@ApiTags(UI_TEMPLATE_TAGS[1].name)
 @ApiProblemResponses(401, 403)
 @Controller('v9-1/ui-templates')
-export class UiTemplatesV9Controller extends UiTemplatesV10Controller {
-  protected override readonly fieldOrder: FieldOrder = 'audit-last';
+export class UiTemplatesV9Controller extends UiTemplatesController {
+  protected readonly fieldOrder: FieldOrder = 'audit-last';
 
   @Get()
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
-  @ApiOperation({ summary: 'List UI templates' })
+  @ApiOperation({ summary: 'List UI templates', description: LIST_DESCRIPTION })
   @PaginatedList(UiTemplateResponse)
   @ApiProblemResponses(400)
   override listUiTemplates(@Query() query: ListUiTemplatesQueryV9Dto): Promise<Page<UiTemplateResponse>> {

@@ -8,6 +8,7 @@ import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS } from '../common/access';
 import { toResponse } from '../common/crud/resource-definition';
+import { ORDER_BY, PAGING, readProjection, sentences } from '../common/operation-docs';
 import { ACCOUNT_RESOURCE } from '../profiles/account.response';
 import { IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/identification-levels/identification-levels.service';
 import { IDENTITY_RESOURCE, IdentitiesService } from './identities.service';
@@ -22,7 +23,17 @@ export class IdentitiesController {
   constructor(private readonly identities: IdentitiesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List identities, by external id or identity provider name' })
+  @ApiOperation({
+    summary: 'List identities, by external id or identity provider name',
+    description: sentences(
+      'The identities of every person profile; they are written through their profile.',
+      'Filters: `ExternalId` (exact); `IdpName`: the identities of the provider of this name (case-insensitive equality).',
+      '`Expand=Account` and `Expand=IdentificationLevel` include those objects, projected by their own entity keys.',
+      PAGING,
+      ORDER_BY,
+      readProjection('identity'),
+    ),
+  })
   @PaginatedList(IdentityResponse)
   @Projected('identity')
   @ApiProblemResponses(400)

@@ -83,21 +83,26 @@ export class RoleAssignments {
     return true;
   }
 
-  /** A category gained a role: every organization profile of the category that lacks it receives it. */
+  /**
+   * A category gained a role: every organization profile of the category that lacks it receives
+   * it. Answers how many did.
+   */
   async giveCategoryRole(
     manager: EntityManager,
     orgCategoryId: number,
     roleId: number,
     createdBy: string,
-  ): Promise<void> {
-    await manager.query(
+  ): Promise<number> {
+    const given = await manager.query<unknown[]>(
       `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, source, ${AUDIT_COLUMNS})
          SELECT organization_profile.id, $2, $4, 'OrgCategory', $3, $4, $3, $4
            FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
-       ON CONFLICT (profile_id, role_id) DO NOTHING`,
+       ON CONFLICT (profile_id, role_id) DO NOTHING
+       RETURNING profile_id`,
       [orgCategoryId, roleId, createdBy, new Date()],
     );
     await onServiceReachChanged(manager, { kind: 'orgCategoryRoles', orgCategoryId, roleId });
+    return given.length;
   }
 
   /** A category lost a role: the organizations that hold it through the category lose it; a direct one stays. */

@@ -17,4 +17,37 @@ export class ServiceSettingsController extends CrudController({
   listQuery: ListServiceSettingsQueryDto,
   createBody: CreateServiceSettingDto,
   updateBody: UpdateServiceSettingDto,
+  rules: {
+    filters:
+      '`ServiceId`: the settings of this service; `Name`: the settings of this name (case-insensitive equality).',
+    write:
+      '`name` is unique within its service (case-insensitively): a taken name is a 400 on `name`. `serviceId` must name an existing service (a 400 otherwise).',
+    deleteNote: 'The values profiles stored for the setting go with it.',
+  },
+  examples: {
+    id: 1,
+    create: {
+      summary: 'A payment reminder by SMS for the tax payment (demo service 2)',
+      value: {
+        name: 'sms-reminder',
+        displayName: 'setting.smsReminder',
+        description: 'Erinnerung per SMS vor der Zahlungsfrist',
+        serviceId: 2,
+        isSecure: false,
+        createdBy: 'beat.keller',
+      },
+    },
+    update: {
+      summary: 'Paperless tax documents (demo setting 1), described anew',
+      value: {
+        name: 'paperless',
+        displayName: 'setting.paperless',
+        description:
+          'Steuerunterlagen nur elektronisch / documents fiscaux uniquement sous forme électronique',
+        serviceId: 1,
+        isSecure: false,
+        updatedBy: 'beat.keller',
+      },
+    },
+  },
 }) {}

@@ -3,8 +3,10 @@ import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } fro
 import type { FastifyReply } from 'fastify';
 
 import { RequireRoles } from '@portal/auth';
+import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
+import { RENDER_EXAMPLES } from '../openapi-examples';
 import { CONTENT_TYPES } from '../rendering/formats';
 import { RenderRequestDto } from './dto/render-request.dto';
 import { RenderService } from './render.service';
@@ -33,6 +35,7 @@ export class RenderController {
       `The ${TEMPLATE_HEADER} header names the template and version that produced it (also recorded inside: ` +
       'the PDF information field `Template`, an HTML `<meta name="render-template">`).',
   })
+  @ApiBodyExamples(RenderRequestDto, RENDER_EXAMPLES)
   @ApiProduces(...Object.values(CONTENT_TYPES))
   @ApiOkResponse({
     description: 'The document.',

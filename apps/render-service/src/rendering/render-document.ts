@@ -1,6 +1,7 @@
 import pdfmake from 'pdfmake';
 
 import { DEFAULT_FONT } from './fonts';
+import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE } from './helpers';
 import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
@@ -71,6 +72,7 @@ async function pdfOf(
   document: DocumentDefinition,
   options: RendererOptions,
   templateLabel: string,
+  budget: OutputBudget,
 ): Promise<Uint8Array> {
   const withOptions = applyRendererOptions(document, options);
   const info = (withOptions['info'] ?? {}) as Record<string, unknown>;
@@ -82,26 +84,36 @@ async function pdfOf(
     defaultStyle: { font: DEFAULT_FONT, ...defaultStyle },
   };
   checkDocumentResources(definition);
+  let bytes: Uint8Array;
   try {
-    return await pdfmake.createPdf(definition).getBuffer();
+    bytes = await pdfmake.createPdf(definition).getBuffer();
   } catch (error) {
     if (error instanceof RenderError) throw error;
     const message = error instanceof Error ? error.message : String(error);
     throw new RenderError('DOCUMENT.INVALID', `pdfmake could not lay out the document: ${message}`);
   }
+  budget.check(bytes.byteLength);
+  return bytes;
 }
 
 const encoder = new TextEncoder();
 
-async function render(task: RenderTask, templates: TemplateCache): Promise<Uint8Array> {
+/** The budget of one render: the pdf limit for a pdf (and the text it is laid out from). */
+const budgetFor = (outputFormat: OutputFormat, limits: OutputLimits): OutputBudget =>
+  outputFormat === 'pdf'
+    ? new OutputBudget(limits.pdfBytes, 'RENDER_MAX_PDF_BYTES')
+    : new OutputBudget(limits.textBytes, 'RENDER_MAX_OUTPUT_BYTES');
+
+async function render(task: RenderTask, templates: TemplateCache, limits: OutputLimits): Promise<Uint8Array> {
   const { inputFormat, outputFormat, templateLabel } = task;
   if (!supportsPair(inputFormat, outputFormat))
     throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
   const options = parseRendererOptions(task.rendererOptions);
   const data = parseData(task.data);
+  const budget = budgetFor(outputFormat, limits);
   const text = templates
     .get(task.template, inputFormat, task.templateKey)
-    .render({ data, locale: options.locale });
+    .render({ data, locale: options.locale, budget });
 
   if (outputFormat === 'pdf') {
     let document: DocumentDefinition;
@@ -119,7 +131,7 @@ async function render(task: RenderTask, templates: TemplateCache): Promise<Uint8
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
     }
-    return pdfOf(document, options, templateLabel);
+    return pdfOf(document, options, templateLabel, budget);
   }
   if (outputFormat === 'html') {
     const html =
@@ -131,19 +143,28 @@ async function render(task: RenderTask, templates: TemplateCache): Promise<Uint8
             options.locale ?? DEFAULT_LOCALE,
           )
         : withTemplateMeta(text, templateLabel);
-    return encoder.encode(html);
+    return checked(encoder.encode(html), budget);
   }
-  return encoder.encode(text);
+  return checked(encoder.encode(text), budget);
+}
+
+function checked(bytes: Uint8Array, budget: OutputBudget): Uint8Array {
+  budget.check(bytes.byteLength);
+  return bytes;
 }
 
 /** Runs a task; the client's errors come back as outcomes, anything else is thrown. */
-export async function runTask(task: WorkerTask, templates: TemplateCache): Promise<RenderOutcome> {
+export async function runTask(
+  task: WorkerTask,
+  templates: TemplateCache,
+  limits: OutputLimits = DEFAULT_OUTPUT_LIMITS,
+): Promise<RenderOutcome> {
   try {
     if (task.kind === 'check') {
       checkTemplate(task.template, task.inputFormat);
       return { ok: true, bytes: new Uint8Array(0) };
     }
-    return { ok: true, bytes: await render(task, templates) };
+    return { ok: true, bytes: await render(task, templates, limits) };
   } catch (error) {
     if (error instanceof RenderError)
       return { ok: false, code: error.code, message: error.message, ...error.position };

@@ -1,5 +1,5 @@
 import type { RenderTask } from './render-document';
-import { RenderPool } from './render-pool';
+import { type PoolResult, RenderPool } from './render-pool';
 
 const task = (rows: number): RenderTask => ({
   kind: 'render',
@@ -15,7 +15,7 @@ describe(RenderPool.name, () => {
   let sut: RenderPool;
 
   beforeAll(async () => {
-    sut = new RenderPool({ workers: 1, queueLimit: 2, timeoutMs: 20_000 });
+    sut = new RenderPool({ workers: 1, queueLimit: 3, timeoutMs: 20_000 });
     await sut.onModuleInit();
   });
 
@@ -24,17 +24,32 @@ describe(RenderPool.name, () => {
   });
 
   it('renders, queues in order, refuses past the queue, and drops a waiting task whose client has gone', async () => {
-    const running = sut.run(task(1500));
+    const latch = sut.hold();
+    const finished: string[] = [];
+    const track = (name: string, result: Promise<PoolResult>): Promise<PoolResult> =>
+      result.then((outcome) => {
+        finished.push(name);
+        return outcome;
+      });
+    const running = track('running', sut.run(task(3)));
+    await latch.arrived(1);
     const client = new AbortController();
-    const abandoned = sut.run(task(10), client.signal);
-    const waiting = sut.run(task(10));
-    expect(await sut.run(task(10))).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
+    const abandoned = sut.run(task(1), client.signal);
+    const first = track('first', sut.run(task(1)));
+    const second = track('second', sut.run(task(2)));
+    expect(sut.load).toEqual({ running: 1, waiting: 3 });
+    expect(await sut.run(task(1))).toEqual({ kind: 'busy', retryAfterSeconds: expect.any(Number) });
 
     client.abort();
     expect(await abandoned).toEqual({ kind: 'cancelled' });
-    const [first, second] = await Promise.all([running, waiting]);
-    expect(first.kind).toBe('document');
-    expect(second.kind).toBe('document');
+    expect(sut.load).toEqual({ running: 1, waiting: 2 });
+    expect(finished).toEqual([]);
+    latch.release();
+    const results = await Promise.all([running, first, second]);
+    expect(results.map((result) => result.kind)).toEqual(['document', 'document', 'document']);
+    // One worker: the waiting tasks ran one after the other, oldest first.
+    expect(finished).toEqual(['running', 'first', 'second']);
+    expect(sut.load).toEqual({ running: 0, waiting: 0 });
   });
 
   it("answers the client's errors as refusals", async () => {
@@ -46,19 +61,22 @@ describe(RenderPool.name, () => {
   });
 
   it('stops a running task and drops a waiting one at their deadlines, then serves on', async () => {
-    const short = new RenderPool({ workers: 1, queueLimit: 5, timeoutMs: 1000 });
+    const short = new RenderPool({ workers: 1, queueLimit: 5, timeoutMs: 2000 });
     try {
       await short.onModuleInit();
-      const started = performance.now();
-      const [running, waiting] = await Promise.all([short.run(task(8000)), short.run(task(1))]);
-      expect(running).toEqual({ kind: 'timeout', timeoutMs: 1000 });
-      expect(waiting).toEqual({ kind: 'timeout', timeoutMs: 1000 });
-      expect(performance.now() - started).toBeLessThan(5000);
-      // The stopped worker is replaced (a new worker may take longer to load than a deadline).
-      let next = await short.run(task(1));
-      for (let attempt = 0; attempt < 10 && next.kind !== 'document'; attempt += 1)
-        next = await short.run(task(1));
-      expect(next.kind).toBe('document');
+      // The worker is held past the deadline, as a render that never ends would hold it.
+      const latch = short.hold();
+      const results = Promise.all([short.run(task(1)), short.run(task(1))]);
+      await latch.arrived(1);
+      expect(short.load).toEqual({ running: 1, waiting: 1 });
+      expect(await results).toEqual([
+        { kind: 'timeout', timeoutMs: 2000 },
+        { kind: 'timeout', timeoutMs: 2000 },
+      ]);
+      latch.release();
+      // The stopped worker was taken down; a fresh one serves once it has loaded.
+      await short.workersReady();
+      expect((await short.run(task(1))).kind).toBe('document');
     } finally {
       await short.close();
     }

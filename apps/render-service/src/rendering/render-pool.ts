@@ -3,8 +3,10 @@ import path from 'node:path';
 
 import Piscina from 'piscina';
 
+import type { OutputLimits } from './output-budget';
 import type { RenderFailure, WorkerTask } from './render-document';
-import type { RenderWorkerData } from './render-worker';
+import type { HeldTask, RenderWorkerData } from './render-worker';
+import { WorkerLatch } from './worker-latch';
 
 export interface RenderPoolOptions {
   readonly workers: number;
@@ -14,6 +16,8 @@ export interface RenderPoolOptions {
   /** Old-generation heap limit of each worker. */
   readonly workerHeapMb?: number;
   readonly fontsDir?: string;
+  /** The largest document a render may produce (a render passing it stops at once, 422). */
+  readonly outputLimits?: OutputLimits;
 }
 
 /** Why a task did not produce a document, besides the client's own errors. */
@@ -64,10 +68,14 @@ export class RenderPool {
   private running = 0;
   /** Moving average of a task's running time, for Retry-After. */
   private averageMs = 50;
+  /** Workers that have loaded (piscina's workerCreate), less those gone (workerDestroy). */
+  private readonly readyWorkers = new Set<unknown>();
+  private readonly readyWaiters: Array<() => void> = [];
+  private latch: WorkerLatch | undefined;
 
   constructor(private readonly options: RenderPoolOptions) {
     const { filename, execArgv } = workerEntry();
-    const workerData: RenderWorkerData = { fontsDir: options.fontsDir };
+    const workerData: RenderWorkerData = { fontsDir: options.fontsDir, outputLimits: options.outputLimits };
     this.piscina = new Piscina({
       filename,
       execArgv,
@@ -80,10 +88,43 @@ export class RenderPool {
       // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
       niceIncrement: 5,
     });
+    this.piscina.on('workerCreate', (worker: unknown) => {
+      this.readyWorkers.add(worker);
+      if (this.readyWorkers.size < this.options.workers) return;
+      for (const wake of this.readyWaiters.splice(0)) wake();
+    });
+    this.piscina.on('workerDestroy', (worker: unknown) => this.readyWorkers.delete(worker));
   }
 
   get size(): number {
     return this.options.workers;
+  }
+
+  /** Tasks running in a worker, and tasks waiting for one (at most the queue limit). */
+  get load(): { readonly running: number; readonly waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  /**
+   * Resolves once every worker is up: after start-up (onModuleInit), and once a replacement for a
+   * stopped worker has loaded.
+   */
+  workersReady(): Promise<void> {
+    if (this.readyWorkers.size >= this.options.workers) return Promise.resolve();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  /**
+   * For tests, which hold the pool rather than race the clock: until the latch is released, each
+   * task handed to a worker blocks that worker before it starts, as a long render would (its
+   * deadline still stops it). Nothing else calls this.
+   */
+  hold(): WorkerLatch {
+    const latch = new WorkerLatch(() => {
+      if (this.latch === latch) this.latch = undefined;
+    });
+    this.latch = latch;
+    return latch;
   }
 
   /** `client`: aborted when whoever asked has gone (a waiting task is then dropped). */
@@ -141,8 +182,8 @@ export class RenderPool {
   private async execute(entry: Waiting): Promise<void> {
     const started = performance.now();
     try {
-      const result = (await this.piscina.run(entry.task, { signal: entry.deadline })) as
-        Uint8Array | RenderFailure;
+      const task: HeldTask = this.latch ? { ...entry.task, latch: this.latch.cells } : entry.task;
+      const result = (await this.piscina.run(task, { signal: entry.deadline })) as Uint8Array | RenderFailure;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
       entry.settle(
         result instanceof Uint8Array ? { kind: 'document', bytes: result } : { kind: 'refused', ...result },

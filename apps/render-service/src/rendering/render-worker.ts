@@ -3,24 +3,33 @@ import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 
 import { installFonts } from './fonts';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget';
 import { type RenderFailure, runTask, type WorkerTask } from './render-document';
 import { TemplateCache } from './template-engine';
+import { waitAtLatch } from './worker-latch';
 
 /** What the pool gives each worker when it starts. */
 export interface RenderWorkerData {
   readonly fontsDir?: string;
+  readonly outputLimits?: OutputLimits;
 }
 
+/** A task, and the latch that holds it when the pool is held (tests: RenderPool.hold). */
+export type HeldTask = WorkerTask & { readonly latch?: Int32Array };
+
 // Per worker, for its whole life: parsed fonts and compiled templates.
-installFonts((workerData as RenderWorkerData | undefined)?.fontsDir);
+const settings = (workerData as RenderWorkerData | undefined) ?? {};
+installFonts(settings.fontsDir);
+const outputLimits = settings.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
 const templates = new TemplateCache();
 
 /**
  * The pool's entry point, off the service's event loop: the document's bytes (moved to the
  * service's thread, not copied), or why the client's input cannot become a document.
  */
-export default async function renderInWorker(task: WorkerTask): Promise<Uint8Array | RenderFailure> {
-  const outcome = await runTask(task, templates);
+export default async function renderInWorker(task: HeldTask): Promise<Uint8Array | RenderFailure> {
+  if (task.latch) waitAtLatch(task.latch);
+  const outcome = await runTask(task, templates, outputLimits);
   if (!outcome.ok) {
     const { ok: _ok, ...failure } = outcome;
     return failure;

@@ -1,3 +1,4 @@
+import { OutputBudget } from './output-budget';
 import { RenderError } from './render-error';
 import { checkTemplate, TemplateCache } from './template-engine';
 
@@ -7,7 +8,7 @@ const run = (
   format: 'json' | 'html' | 'md' | 'txt',
   data: unknown,
   locale?: 'de-CH' | 'fr-CH' | 'it-CH' | 'en',
-) => sut.get(source, format).render({ data, locale });
+) => sut.get(source, format).render({ data, locale, budget: new OutputBudget(1024 * 1024, 'LIMIT') });
 
 const refusal = (work: () => unknown): RenderError => {
   try {
@@ -238,5 +239,58 @@ describe(TemplateCache.name, () => {
     expect(cache.size).toBe(2);
     expect(cache.get('{{a}}', 'txt')).not.toBe(first);
     expect(cache.get('ignored', 'txt', 'version:7')).toBe(cache.get('other', 'txt', 'version:7'));
+  });
+});
+
+describe('the output budget', () => {
+  /** Records how much the budget was told, to show where a run stopped. */
+  class RecordingBudget extends OutputBudget {
+    told = 0;
+    override wrote(length: number): void {
+      this.told += length;
+      super.wrote(length);
+    }
+  }
+  const budgeted = (source: string, data: unknown, limit: number) => {
+    const budget = new RecordingBudget(limit, 'RENDER_MAX_OUTPUT_BYTES');
+    return { text: () => sut.get(source, 'txt').render({ data, locale: undefined, budget }), budget };
+  };
+  const squares = '{{#each a}}{{#each @root.a}}0123456789{{/each}}{{/each}}';
+
+  it('stops a loop inside a loop long before the whole string exists', () => {
+    // 2,000 x 2,000 x 10 characters would be 40 MB; the budget stops it past 1 MB.
+    const { text, budget } = budgeted(squares, { a: Array.from({ length: 2000 }, (_, i) => i) }, 1024 * 1024);
+    const error = refusal(text);
+    expect(error.code).toBe('OUTPUT.TOO_LARGE');
+    expect(error.message).toContain('1048576 bytes (1 MiB, RENDER_MAX_OUTPUT_BYTES)');
+    // What the run wrote before it stopped (each character told once per enclosing block): past
+    // the limit, yet nowhere near the 40 MB of the whole.
+    expect(budget.told).toBeGreaterThan(1024 * 1024);
+    expect(budget.told).toBeLessThan(4 * 1024 * 1024);
+  });
+
+  it('counts values as they are written, inside blocks and out', () => {
+    const big = 'x'.repeat(100_000);
+    expect(refusal(budgeted('{{v}}{{v}}{{v}}', { v: big }, 250_000).text).code).toBe('OUTPUT.TOO_LARGE');
+    expect(refusal(budgeted('{{#if v}}{{v}}{{v}}{{v}}{{/if}}', { v: big }, 250_000).text).code).toBe(
+      'OUTPUT.TOO_LARGE',
+    );
+    expect(
+      refusal(budgeted('{{#with o}}{{v}}{{v}}{{v}}{{/with}}', { o: { v: big } }, 250_000).text).code,
+    ).toBe('OUTPUT.TOO_LARGE');
+  });
+
+  it('counts each character once, however deep the blocks', () => {
+    const data = { a: [1, 2, 3], b: ['x', 'y'] };
+    const source = '{{#each a}}[{{#each @root.b}}{{this}}{{#if this}}!{{/if}}{{/each}}]{{/each}}';
+    const { text } = budgeted(source, data, 1024);
+    expect(text()).toBe('[x!y!][x!y!][x!y!]');
+    // Exactly at the limit passes; one character less refuses.
+    expect(budgeted(source, data, 18).text()).toHaveLength(18);
+    expect(refusal(budgeted(source, data, 17).text).code).toBe('OUTPUT.TOO_LARGE');
+  });
+
+  it('counts the literal text of the template too', () => {
+    expect(refusal(budgeted('x'.repeat(2000), {}, 1000).text).code).toBe('OUTPUT.TOO_LARGE');
   });
 });

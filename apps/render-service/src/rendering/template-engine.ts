@@ -5,6 +5,7 @@ import Handlebars from 'handlebars';
 import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from './formats';
 import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale } from './helpers';
+import { countingBlocks, countWritten, type OutputBudget, withBudget } from './output-budget';
 import { RenderError } from './render-error';
 import { authorPosition, type PreparedSource, prepareSource, withoutMarkers } from './template-source';
 
@@ -49,8 +50,15 @@ function environmentFor(escape: Escape): typeof Handlebars {
   (environment as unknown as { JavaScriptCompiler: unknown }).JavaScriptCompiler = EscapingCompiler;
   // `log` writes to the process's console: templates do not reach the process.
   environment.unregisterHelper('log');
-  environment.registerHelper(ESCAPE_HELPER, (value: unknown) => escape(value));
+  environment.registerHelper(ESCAPE_HELPER, (value: unknown) => {
+    const text = escape(value);
+    countWritten(text.length);
+    return text;
+  });
   for (const [name, helper] of Object.entries(HELPERS)) environment.registerHelper(name, helper);
+  // Every block body counts what it writes against the render's output budget (output-budget.ts).
+  for (const [name, helper] of Object.entries(environment.helpers))
+    environment.registerHelper(name, countingBlocks(helper));
   return environment;
 }
 
@@ -205,15 +213,20 @@ export function checkTemplate(source: string, format: InputFormat): void {
 export interface TemplateRun {
   readonly data: unknown;
   readonly locale: Locale | undefined;
+  /** Stops the run as soon as it has written more than the document may hold. */
+  readonly budget: OutputBudget;
 }
 
 /** A compiled template, ready to be run on data any number of times. */
 export class CompiledTemplate {
   constructor(private readonly run: TemplateFunction) {}
 
-  render({ data, locale }: TemplateRun): string {
+  render({ data, locale, budget }: TemplateRun): string {
     try {
-      return this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE } });
+      const text = withBudget(budget, () => this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE } }));
+      // Characters are at most as many as UTF-8 bytes: the literal text not yet counted, at once.
+      budget.check(text.length);
+      return text;
     } catch (error) {
       if (error instanceof RenderError) throw error;
       if (error instanceof RangeError && /call stack/i.test(error.message))

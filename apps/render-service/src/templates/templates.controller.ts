@@ -10,9 +10,11 @@ import {
 import type { FastifyReply } from 'fastify';
 
 import { CurrentPrincipal, type Principal, RequireRoles } from '@portal/auth';
+import { ApiBodyExamples } from '@portal/http-context';
 import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
+import { EXAMPLE_TEMPLATE_NAME, SAVE_TEMPLATE_EXAMPLES } from '../openapi-examples';
 import { SaveTemplateDto } from './dto/save-template.dto';
 import { TemplateResponse, TemplateSummaryResponse, TemplateVersionResponse } from './dto/template.response';
 import { toTemplateResponse, toTemplateSummary, toTemplateVersionResponse } from './template.mapper';
@@ -23,6 +25,7 @@ export const RENDER_TEMPLATES = 'RenderApi_Templates';
 const NAME_PARAMETER = {
   name: 'templateName',
   description: 'Up to 50 letters, digits and . _ ~ -',
+  example: EXAMPLE_TEMPLATE_NAME,
 };
 
 @ApiTags('Templates')
@@ -49,6 +52,7 @@ export class TemplatesController {
       'A template that does not compile is refused (422) and not saved. Every save keeps a new, immutable version.',
   })
   @ApiParam(NAME_PARAMETER)
+  @ApiBodyExamples(SaveTemplateDto, SAVE_TEMPLATE_EXAMPLES)
   @ApiCreatedResponse({ type: TemplateResponse, description: 'The first version of a new template.' })
   @ApiOkResponse({ type: TemplateResponse, description: 'A new version of a saved template.' })
   @ApiProblemResponses(400, 413, 415, 422, 429)

@@ -17,4 +17,34 @@ export class ServiceThemesController extends CrudController({
   listQuery: ListServiceThemesQueryDto,
   createBody: CreateServiceThemeDto,
   updateBody: UpdateServiceThemeDto,
+  rules: {
+    filters: '`IsVisible`: visible (true) or hidden (false) themes.',
+    write: '`name` is unique case-insensitively: a taken name is a 400 on `name`.',
+    deleteRefusedWhile: 'a service belongs to the theme',
+  },
+  examples: {
+    id: 1,
+    create: {
+      summary: 'Health and social affairs',
+      value: {
+        name: 'Health',
+        displayName: 'serviceTheme.health',
+        description: 'Gesundheit und Soziales / Santé et social',
+        isVisible: true,
+        sortOrder: 5,
+        createdBy: 'chloe.dubois',
+      },
+    },
+    update: {
+      summary: 'Taxes (demo theme 1), with a description',
+      value: {
+        name: 'Taxes',
+        displayName: 'serviceTheme.taxes',
+        description: 'Steuern / Impôts / Imposte',
+        isVisible: true,
+        sortOrder: 1,
+        updatedBy: 'chloe.dubois',
+      },
+    },
+  },
 }) {}

@@ -4,12 +4,20 @@ import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { CreatedByBodyDto } from '../../common/body-fields';
 import { toResponse } from '../../common/crud/resource-definition';
+import {
+  IdParam,
+  NOT_FOUND,
+  readProjection,
+  sentences,
+  UPSERT,
+  writeProjection,
+} from '../../common/operation-docs';
 import { ApiUpsertResponses, upsertStatus } from '../../common/upsert';
 import {
   ServiceClientResponse,
@@ -29,6 +37,9 @@ type Json = Record<string, unknown>;
 
 const ServiceId = () => Param('serviceId', ParseInt32Pipe);
 
+/** Path parameter examples: ids of the demo catalogue. */
+const ServiceIdParam = (example: number): MethodDecorator => IdParam('serviceId', example);
+
 /** `/services/{serviceId}/roles/{roleId}`, `/clients/{clientId}` and `/survey` (contract 6). */
 @ApiTags('Services')
 @ApiProblemResponses(401, 403)
@@ -37,7 +48,23 @@ export class ServiceRelationsController {
   constructor(private readonly relations: ServiceRelationsService) {}
 
   @Put(':serviceId/roles/:roleId')
-  @ApiOperation({ summary: 'Grant a service to the holders of a role (a service role)' })
+  @ApiOperation({
+    summary: 'Grant a service to the holders of a role (a service role)',
+    description: sentences(
+      UPSERT,
+      'Profiles that hold the role reach the service; `isVisible` (default true) says whether it shows to them.',
+      NOT_FOUND,
+      writeProjection('serviceRole'),
+    ),
+  })
+  @ServiceIdParam(6)
+  @IdParam('roleId', 2)
+  @ApiBodyExamples(ServiceRoleBodyDto, {
+    serviceRole: {
+      summary: 'Companies (role Business, demo role 2) may request parking permits (demo service 6)',
+      value: { isVisible: true, createdBy: 'beat.keller' },
+    },
+  })
   @ApiUpsertResponses(ServiceRoleResponse)
   @Projected('serviceRole', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
@@ -53,7 +80,15 @@ export class ServiceRelationsController {
 
   @Delete(':serviceId/roles/:roleId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Stop granting a service to the holders of a role' })
+  @ApiOperation({
+    summary: 'Stop granting a service to the holders of a role',
+    description: sentences(
+      'Answers 204.',
+      'A 404 when the service does not exist or the role does not grant it.',
+    ),
+  })
+  @ServiceIdParam(1)
+  @IdParam('roleId', 2)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteServiceRole(
@@ -64,7 +99,18 @@ export class ServiceRelationsController {
   }
 
   @Put(':serviceId/clients/:clientId')
-  @ApiOperation({ summary: 'Record that a client offers a service' })
+  @ApiOperation({
+    summary: 'Record that a client offers a service',
+    description: sentences(UPSERT, NOT_FOUND, writeProjection('serviceClient')),
+  })
+  @ServiceIdParam(4)
+  @IdParam('clientId', 2)
+  @ApiBodyExamples(CreatedByBodyDto, {
+    serviceClient: {
+      summary: 'The residence certificate (demo service 4) in the mobile app (demo client 2)',
+      value: { createdBy: 'beat.keller' },
+    },
+  })
   @ApiUpsertResponses(ServiceClientResponse)
   @Projected('serviceClient', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
@@ -80,7 +126,15 @@ export class ServiceRelationsController {
 
   @Delete(':serviceId/clients/:clientId')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Record that a client no longer offers a service' })
+  @ApiOperation({
+    summary: 'Record that a client no longer offers a service',
+    description: sentences(
+      'Answers 204.',
+      'A 404 when the service does not exist or the client does not offer it.',
+    ),
+  })
+  @ServiceIdParam(1)
+  @IdParam('clientId', 2)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteServiceClient(
@@ -92,7 +146,14 @@ export class ServiceRelationsController {
 
   @Get(':serviceId/survey')
   @RequireRoles(...PROFILE_READERS)
-  @ApiOperation({ summary: 'Read the survey of a service' })
+  @ApiOperation({
+    summary: 'Read the survey of a service',
+    description: sentences(
+      'A 404 when the service does not exist or has no survey.',
+      readProjection('survey'),
+    ),
+  })
+  @ServiceIdParam(1)
   @ApiOkResponse({ type: SurveyResponse })
   @Projected('survey')
   @ApiProblemResponses(400, 404)
@@ -101,7 +162,31 @@ export class ServiceRelationsController {
   }
 
   @Put(':serviceId/survey')
-  @ApiOperation({ summary: 'Create or replace the survey of a service' })
+  @ApiOperation({
+    summary: 'Create or replace the survey of a service',
+    description: sentences(
+      'A service has at most one survey: 201 when this creates it, 200 when it replaces it (a field left out takes its default).',
+      '`surveyUrl` is an http(s) URL; the activation chance is a percentage 0..100, the day counts 0 or more.',
+      NOT_FOUND,
+      writeProjection('survey'),
+    ),
+  })
+  @ServiceIdParam(1)
+  @ApiBodyExamples(SurveyBodyDto, {
+    survey: {
+      summary: 'The feedback survey of the tax return (demo service 1)',
+      value: {
+        surveyUrl: 'https://feedback.demo.ch/tax-return?lang=fr',
+        isRandomFeedbackEnabled: true,
+        isSpontaneousFeedbackEnabled: true,
+        rF_ActivationChance: 15,
+        rF_MinDaysAfterRefused: 30,
+        rF_MinDaysAfterAccepted: 180,
+        sF_MinDaysAfterAccepted: 7,
+        createdBy: 'chloe.dubois',
+      },
+    },
+  })
   @ApiUpsertResponses(SurveyResponse)
   @Projected('survey', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
@@ -116,7 +201,11 @@ export class ServiceRelationsController {
 
   @Delete(':serviceId/survey')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete the survey of a service' })
+  @ApiOperation({
+    summary: 'Delete the survey of a service',
+    description: sentences('Answers 204.', 'A 404 when the service does not exist or has no survey.'),
+  })
+  @ServiceIdParam(1)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteSurvey(@ServiceId() serviceId: number): Promise<void> {

@@ -4,19 +4,50 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, type BodyExample, ParseInt32Pipe } from '@portal/http-context';
 import { type Page, PaginatedList, type PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../access';
+import {
+  IdParam,
+  NOT_FOUND,
+  ORDER_BY,
+  PAGING,
+  readProjection,
+  sentences,
+  withArticle,
+  writeProjection,
+} from '../operation-docs';
 import type { CreateBody, CrudService, UpdateBody } from './crud.service';
 import { type AuditedRecord, type ResourceDefinition, toResponse } from './resource-definition';
+
+/** What a resource's operation descriptions say beyond what every resource shares. */
+export interface CrudRules {
+  /** The list filters: "`Name`: the client of this name, case-insensitive." */
+  readonly filters: string;
+  /** Rules of create and update beyond the field bounds, e.g. what is unique. */
+  readonly write: string;
+  /** Rules of update only. */
+  readonly update?: string;
+  /** What refuses a delete (a 400 on the id), completing "while ...": "a service or an identity uses it". */
+  readonly deleteRefusedWhile?: string;
+  /** What else the delete refuses or takes with it. */
+  readonly deleteNote?: string;
+}
+
+/** Realistic examples that run as they are on a fresh `npm start` (its demo catalogue). */
+export interface CrudExamples {
+  /** The id of a record of the demo catalogue, for the item routes' examples. */
+  readonly id: number;
+  readonly create: BodyExample;
+  readonly update: BodyExample;
+}
 
 export interface CrudRoutes<E extends AuditedRecord, Q extends PageQueryDto> {
   /** Projection entity key (interfaces 5): `legalForm`. */
@@ -31,6 +62,8 @@ export interface CrudRoutes<E extends AuditedRecord, Q extends PageQueryDto> {
   readonly listQuery: Type<Q>;
   readonly createBody: Type<CreateBody>;
   readonly updateBody: Type<UpdateBody>;
+  readonly rules: CrudRules;
+  readonly examples: CrudExamples;
 }
 
 /**
@@ -42,7 +75,17 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
   routes: CrudRoutes<E, Q>,
 ): Type {
   const { noun, idName } = routes.definition;
+  const { rules, examples, entityKey } = routes;
   const item = `:${idName}`;
+  const Id = (): MethodDecorator => IdParam(idName, examples.id);
+  const writeDescription = (...specific: (string | undefined)[]): string =>
+    sentences(
+      ...specific,
+      'Unknown properties and the ones a body may not set (`id`, the audit stamps) are ignored; a field left out ' +
+        'takes its default.',
+      rules.write,
+      writeProjection(entityKey),
+    );
 
   @ApiTags(routes.tag)
   @ApiProblemResponses(401, 403)
@@ -51,7 +94,10 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
     constructor(@Inject(routes.service) readonly service: CrudService<E, Q>) {}
 
     @Get()
-    @ApiOperation({ summary: `List ${routes.plural}` })
+    @ApiOperation({
+      summary: `List ${routes.plural}`,
+      description: sentences(PAGING, ORDER_BY, `Filters: ${rules.filters}`, readProjection(entityKey)),
+    })
     @PaginatedList(routes.response)
     @Projected(routes.entityKey)
     @ApiProblemResponses(400)
@@ -61,7 +107,11 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
 
     @Post()
     @RequireRoles(PROFILE_WRITER)
-    @ApiOperation({ summary: `Create a ${noun}` })
+    @ApiOperation({
+      summary: `Create ${withArticle(noun)}`,
+      description: writeDescription('Answers 201 with the record; `createdBy` is required.'),
+    })
+    @ApiBodyExamples(routes.createBody, { [entityKey]: examples.create })
     @ApiCreatedResponse({ type: routes.response })
     @Projected(routes.entityKey, { queryable: false })
     @ApiProblemResponses(400, 413, 415)
@@ -70,8 +120,15 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
     }
 
     @Get(item)
-    @ApiOperation({ summary: `Read a ${noun}` })
-    @ApiParam({ name: idName, type: 'integer', description: 'int32 identifier.' })
+    @ApiOperation({
+      summary: `Read ${withArticle(noun)}`,
+      description: sentences(
+        NOT_FOUND,
+        'An id that is not a positive int32 is a 400.',
+        readProjection(entityKey),
+      ),
+    })
+    @Id()
     @ApiOkResponse({ type: routes.response })
     @Projected(routes.entityKey)
     @ApiProblemResponses(400, 404)
@@ -81,8 +138,16 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
 
     @Put(item)
     @RequireRoles(PROFILE_WRITER)
-    @ApiOperation({ summary: `Update a ${noun}` })
-    @ApiParam({ name: idName, type: 'integer', description: 'int32 identifier.' })
+    @ApiOperation({
+      summary: `Update ${withArticle(noun)}`,
+      description: writeDescription(
+        'Replaces the fields of the record (PUT is not a patch); `updatedBy` is required.',
+        rules.update,
+        NOT_FOUND,
+      ),
+    })
+    @Id()
+    @ApiBodyExamples(routes.updateBody, { [entityKey]: examples.update })
     @ApiOkResponse({ type: routes.response })
     @Projected(routes.entityKey, { queryable: false })
     @ApiProblemResponses(400, 404, 413, 415)
@@ -96,8 +161,17 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
     @Delete(item)
     @HttpCode(204)
     @RequireRoles(PROFILE_WRITER)
-    @ApiOperation({ summary: `Delete a ${noun} (400 while other records refer to it)` })
-    @ApiParam({ name: idName, type: 'integer', description: 'int32 identifier.' })
+    @ApiOperation({
+      summary: `Delete ${withArticle(noun)}`,
+      description: sentences(
+        'Answers 204.',
+        rules.deleteRefusedWhile &&
+          `Refused with a 400 on \`${idName}\`, naming what refers to it, while ${rules.deleteRefusedWhile}.`,
+        rules.deleteNote,
+        NOT_FOUND,
+      ),
+    })
+    @Id()
     @ApiNoContentResponse({ description: 'Deleted.' })
     @ApiProblemResponses(400, 404)
     async remove(@Param(idName, ParseInt32Pipe) id: number): Promise<void> {

@@ -17,4 +17,32 @@ export class MaritalStatusesController extends CrudController({
   listQuery: ListMaritalStatusesQueryDto,
   createBody: CreateMaritalStatusDto,
   updateBody: UpdateMaritalStatusDto,
+  rules: {
+    filters: '`IsEnabled`: statuses usable (true) or not usable (false) by citizens.',
+    write: '`name` is unique case-insensitively: a taken name is a 400 on `name`.',
+    deleteRefusedWhile: 'a person has the status',
+  },
+  examples: {
+    id: 2,
+    create: {
+      summary: 'A partnership dissolved by death',
+      value: {
+        name: 'PartnershipDissolvedByDeath',
+        displayName: 'maritalStatus.partnershipDissolvedByDeath',
+        isEnabled: true,
+        sortOrder: 9,
+        createdBy: 'chloe.dubois',
+      },
+    },
+    update: {
+      summary: 'Married (demo status 2), shown first',
+      value: {
+        name: 'Married',
+        displayName: 'maritalStatus.married',
+        isEnabled: true,
+        sortOrder: 1,
+        updatedBy: 'chloe.dubois',
+      },
+    },
+  },
 }) {}

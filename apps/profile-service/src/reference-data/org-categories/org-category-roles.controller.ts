@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
 import { type Page, PaginatedList, PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -13,11 +13,25 @@ import { ROLE_RESOURCE } from '../../catalogue/roles/roles.service';
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { CreatedByBodyDto } from '../../common/body-fields';
 import { toResponse } from '../../common/crud/resource-definition';
+import {
+  IdParam,
+  NOT_FOUND,
+  ORDER_BY,
+  PAGING,
+  readProjection,
+  sentences,
+  UPSERT,
+  writeProjection,
+} from '../../common/operation-docs';
 import { ApiUpsertResponses, upsertStatus } from '../../common/upsert';
 import { OrgCategoryRoleResponse } from './org-category.dto';
 import { ORG_CATEGORY_ROLE_RESOURCE, OrgCategoryRolesService } from './org-category-roles.service';
 
 type Json = Record<string, unknown>;
+
+/** Ids of the demo catalogue: the category Company (1) gives the role Business (2). */
+const CategoryId = (example = 1): MethodDecorator => IdParam('orgCategoryId', example);
+const RoleId = (example = 2): MethodDecorator => IdParam('roleId', example);
 
 /** `/org-categories/{orgCategoryId}/roles[/{roleId}]` (contract 6). */
 @ApiTags('Organization categories')
@@ -27,7 +41,17 @@ export class OrgCategoryRolesController {
   constructor(private readonly categoryRoles: OrgCategoryRolesService) {}
 
   @Get(':orgCategoryId/roles')
-  @ApiOperation({ summary: 'List the roles of an organization category' })
+  @ApiOperation({
+    summary: 'List the roles of an organization category',
+    description: sentences(
+      'The roles the category gives to its organization profiles.',
+      PAGING,
+      ORDER_BY,
+      NOT_FOUND,
+      readProjection('role'),
+    ),
+  })
+  @CategoryId()
   @PaginatedList(RoleResponse)
   @Projected('role')
   @ApiProblemResponses(400, 404)
@@ -40,7 +64,15 @@ export class OrgCategoryRolesController {
   }
 
   @Get(':orgCategoryId/roles/:roleId')
-  @ApiOperation({ summary: 'Read a role of an organization category' })
+  @ApiOperation({
+    summary: 'Read a role of an organization category',
+    description: sentences(
+      'A 404 when the category or the role does not exist, or the category does not give the role.',
+      readProjection('role'),
+    ),
+  })
+  @CategoryId()
+  @RoleId()
   @ApiOkResponse({ type: RoleResponse })
   @Projected('role')
   @ApiProblemResponses(400, 404)
@@ -55,8 +87,20 @@ export class OrgCategoryRolesController {
   @RequireRoles(PROFILE_WRITER)
   @ApiOperation({
     summary: 'Give a role to an organization category',
-    description:
+    description: sentences(
+      UPSERT,
       'Every organization profile of the category that lacks the role receives it, in the same transaction.',
+      NOT_FOUND,
+      writeProjection('orgCategoryRole'),
+    ),
+  })
+  @CategoryId(5)
+  @RoleId()
+  @ApiBodyExamples(CreatedByBodyDto, {
+    orgCategoryRole: {
+      summary: 'Public administrations (demo category 5) also receive the role Business (demo role 2)',
+      value: { createdBy: 'luca.bernasconi' },
+    },
   })
   @ApiUpsertResponses(OrgCategoryRoleResponse)
   @Projected('orgCategoryRole', { queryable: false })
@@ -76,8 +120,13 @@ export class OrgCategoryRolesController {
   @RequireRoles(PROFILE_WRITER)
   @ApiOperation({
     summary: 'Take a role from an organization category',
-    description: 'Every organization profile of the category loses the role, in the same transaction.',
+    description: sentences(
+      'Answers 204. The organization profiles that hold the role through the category lose it, in the same transaction; one given directly keeps it.',
+      'A 404 when the category or the role does not exist, or the category does not give the role.',
+    ),
   })
+  @CategoryId()
+  @RoleId()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteOrgCategoryRole(

@@ -1,0 +1,92 @@
+import type { BodyExample } from '@portal/http-context';
+
+/** The template the examples create and then update (the path parameter's example too). */
+export const EXAMPLE_UI_TEMPLATE_NAME = 'kanton-zuerich';
+
+const COLOR_PALETTE = {
+  primaryColor: '#0070B4',
+  primaryColorText: '#FFFFFF',
+  primaryColorPill: '#D6E9F5',
+  secondaryColor: '#1A1A1A',
+  secondaryColorLightOne: '#5C5C5C',
+  secondaryColorLightTwo: '#EDEDED',
+  tertiaryColor: '#D93C1A',
+};
+
+const FIELDS = {
+  displayName: 'uiTemplate.kantonZuerich',
+  description: 'Erscheinungsbild des Kantons Zürich im Bürgerportal',
+  svgCssFilter: 'invert(27%) sepia(93%) saturate(1352%) hue-rotate(183deg) brightness(92%) contrast(101%)',
+  colorPalette: COLOR_PALETTE,
+  headerLogo: {
+    source: 'https://www.zh.ch/assets/branding/logo-kanton-zuerich.svg',
+    heightDesktop: 56,
+    heightMobile: 40,
+  },
+  footerLogo: {
+    source: '/assets/branding/kanton-zuerich/logo-footer.svg',
+    heightDesktop: 40,
+    heightMobile: 32,
+  },
+  links: [
+    {
+      name: 'impressum',
+      displayName: 'footer.impressum',
+      description: 'Impressum des Kantons Zürich',
+      redirectUrl: 'https://www.zh.ch/de/impressum.html',
+      isNewTab: true,
+    },
+    {
+      name: 'datenschutz',
+      displayName: 'footer.datenschutz',
+      description: null,
+      redirectUrl: 'https://www.zh.ch/de/datenschutz.html',
+      isNewTab: true,
+    },
+    {
+      name: 'kontakt',
+      displayName: 'footer.kontakt',
+      description: 'Telefonischer Support, Mo–Fr 8–17 Uhr',
+      redirectUrl: 'tel:+41 43 259 11 11',
+      isNewTab: false,
+    },
+  ],
+  socialNetworks: [
+    {
+      name: 'linkedin',
+      displayName: 'social.linkedin',
+      description: null,
+      redirectUrl: 'https://www.linkedin.com/company/kanton-zuerich',
+      icon: '/assets/icons/linkedin.svg',
+    },
+  ],
+  senderIdentifiers: ['KantonZH', 'portal@zh.ch'],
+};
+
+export const CREATE_UI_TEMPLATE_EXAMPLES: Record<string, BodyExample> = {
+  canton: {
+    summary: 'The branding of a canton',
+    value: { name: EXAMPLE_UI_TEMPLATE_NAME, ...FIELDS, createdBy: 'anna.meier' },
+  },
+};
+
+export const UPDATE_UI_TEMPLATE_EXAMPLES: Record<string, BodyExample> = {
+  canton: {
+    summary: 'A new palette and a French footer link; the sender identifiers stay',
+    value: {
+      ...FIELDS,
+      colorPalette: { ...COLOR_PALETTE, primaryColor: '#005A94', tertiaryColor: '#B8321A' },
+      links: [
+        ...FIELDS.links,
+        {
+          name: 'protection-des-donnees',
+          displayName: 'footer.protectionDesDonnees',
+          description: 'Version française',
+          redirectUrl: 'https://www.zh.ch/fr/protection-des-donnees.html',
+          isNewTab: true,
+        },
+      ],
+      updatedBy: 'luca.bernasconi',
+    },
+  },
+};

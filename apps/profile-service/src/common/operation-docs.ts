@@ -1,0 +1,48 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiParam } from '@nestjs/swagger';
+
+import { AccessLevelTable } from '@portal/access-level';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/pagination';
+
+/**
+ * The sentences the profile operations' OpenAPI descriptions share (contract 3, 4, 6), so that
+ * each operation states its rules the same way.
+ */
+
+/** The level table the service starts with unless ACCESS_LEVELS_FILE replaces it. */
+const DEFAULT_LEVELS = AccessLevelTable.fromFile();
+
+export const withArticle = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** A read: projected at the caller's level, lowered by `Limited`, narrowed by `Select`. */
+export const readProjection = (entityKey: string): string =>
+  `Projected at the caller's access level by entity key \`${entityKey}\` (default level table: ` +
+  `${DEFAULT_LEVELS.describeEntity(entityKey)}). \`Limited\` lowers the level, \`Select\` keeps the named ` +
+  'properties and `id`.';
+
+/** A write's response: projected at the writer's level, without `Limited` or `Select`. */
+export const writeProjection = (entityKey: string): string =>
+  `The response is projected at the caller's level by entity key \`${entityKey}\`; \`Limited\` and \`Select\` do not apply.`;
+
+export const PAGING =
+  `Paged: \`PageNumber\` (from 1), \`PageSize\` (default ${DEFAULT_PAGE_SIZE}, 1..${MAX_PAGE_SIZE}, -1 for all), ` +
+  'with the `X-Pagination-*` headers; HEAD gives the headers alone.';
+
+/** OrderBy over the response's own properties (`orderByWhitelistOf`). */
+export const ORDER_BY =
+  '`OrderBy` over any property of the response itself, e.g. `OrderBy=name desc,id` (default `id`; every order ' +
+  'ends with `id`); another property is a 400.';
+
+/** 201 when the upsert created the link, 200 when it was there (contract 6). */
+export const UPSERT =
+  'An upsert: 201 when it creates the link, 200 when it was already there (then updated).';
+
+export const NOT_FOUND = 'A 404 names the record of the path that does not exist.';
+
+/** A path parameter that holds an int32 id, with the id of a record of the demo catalogue as example. */
+export const IdParam = (name: string, example: number, description = 'int32 identifier.'): MethodDecorator =>
+  applyDecorators(ApiParam({ name, type: 'integer', format: 'int32', description, example }));
+
+/** Joins description sentences, skipping the empty ones. */
+export const sentences = (...parts: (string | undefined | false)[]): string =>
+  parts.filter((part): part is string => !!part && part.trim() !== '').join(' ');

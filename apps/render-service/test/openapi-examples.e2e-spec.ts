@@ -1,0 +1,17 @@
+import path from 'node:path';
+
+import { describeOpenApiExamples } from '@portal/testing';
+
+import { createRenderApp } from '../src/render-app';
+import { RENDER_ENV_DEFAULTS, RenderEnvironment } from '../src/render-environment';
+
+describeOpenApiExamples({
+  service: 'render-service',
+  environment: RenderEnvironment,
+  defaults: RENDER_ENV_DEFAULTS,
+  createApp: createRenderApp,
+  openApiFile: path.join(__dirname, '..', 'openapi.json'),
+  roles: ['RenderApi_Render', 'RenderApi_Templates'],
+  versions: ['v10-0'],
+  tryItOut: { method: 'put', path: '/v10-0/templates/{templateName}', status: 201 },
+});

@@ -1,0 +1,92 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+
+const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+export interface ServiceProcess {
+  readonly baseUrl: string;
+  readonly pid: number;
+  /** SIGTERM, then resolves once the process has exited. */
+  close(): Promise<void>;
+}
+
+/** A port nothing listens on at the moment. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  if (typeof address !== 'object' || address === null) throw new Error('no port assigned');
+  return address.port;
+}
+
+const exited = (child: ChildProcess): Promise<void> =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once('exit', () => resolve()));
+
+/**
+ * Runs a service's main.ts from the sources (compiled by swc as it loads) as a process of its
+ * own, as a replica runs, on a free port of 127.0.0.1; resolves once it logs that it listens.
+ * The environment is the test's alone: `NODE_ENV=test` and `env` (DATABASE_URL, ...), nothing
+ * from this process's own REDIS_URL, PORT or DATABASE_URL.
+ */
+export async function startServiceProcess(options: {
+  /** The service's main.ts. */
+  main: string;
+  env: Record<string, string>;
+}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const inherited = { ...process.env };
+  for (const name of ['REDIS_URL', 'DATABASE_URL', 'PORT', 'PORT_BASE', 'HOST', 'TENANT'])
+    delete inherited[name];
+  const child = spawn(process.execPath, ['--require', '@swc-node/register', options.main], {
+    cwd: WORKSPACE_ROOT,
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'info',
+      ...options.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The last lines, for the error should the service not start.
+  const output: string[] = [];
+  const keep = (line: string): void => {
+    output.push(line);
+    if (output.length > 20) output.shift();
+  };
+  createInterface({ input: child.stderr as NodeJS.ReadableStream }).on('line', keep);
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  const name = path.basename(path.dirname(path.dirname(options.main)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      lines.on('line', (line) => {
+        keep(line);
+        if (/"msg":"[\w-]+ listening"/.test(line)) resolve();
+      });
+      child.once('exit', (code, signal) =>
+        reject(new Error(`${name} exited (${signal ?? code}) before listening:\n${output.join('\n')}`)),
+      );
+      child.once('error', reject);
+    });
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
+    close: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
+}
