@@ -9,6 +9,8 @@ import { profileDataSourceOptions } from './data-source';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';
+import { ProfileRolesModule } from './profile-roles/profile-roles.module';
+import { ProfilesModule } from './profiles/profiles.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SettingsModule } from './settings/settings.module';
 
@@ -28,6 +30,8 @@ export class AppModule {
         CatalogueModule,
         SettingsModule,
         IdentitiesModule,
+        ProfileRolesModule,
+        ProfilesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

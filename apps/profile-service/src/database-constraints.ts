@@ -11,6 +11,13 @@ import {
 } from './catalogue/services/service.entity';
 import { IDENTITY_EXTERNAL_ID_UNIQUE } from './identities/identity.entity';
 import { ACCOUNT_USERNAME_UNIQUE } from './profiles/account.entity';
+import {
+  ORGANIZATION_CATEGORY_FK,
+  ORGANIZATION_CREATED_BY_PROFILE_FK,
+  ORGANIZATION_IDENTIFICATION_LEVEL_FK,
+  ORGANIZATION_LEGAL_FORM_FK,
+} from './profiles/organization.entity';
+import { PERSON_MARITAL_STATUS_FK } from './profiles/person.entity';
 import { PROFILE_EXTERNAL_KEY_UNIQUE } from './profiles/profile.entity';
 import { CLIENT_NAME_UNIQUE } from './reference-data/clients/client.entity';
 import { IDENTIFICATION_LEVEL_NAME_UNIQUE } from './reference-data/identification-levels/identification-level.entity';
@@ -60,5 +67,10 @@ export const PROFILE_CONSTRAINT_PATHS: ConstraintPaths = {
   [SERVICE_SETTING_SERVICE_FK]: 'serviceId',
   [ACCOUNT_USERNAME_UNIQUE]: 'person.account.username',
   [PROFILE_EXTERNAL_KEY_UNIQUE]: 'externalKey',
+  [PERSON_MARITAL_STATUS_FK]: 'person.maritalStatusId',
+  [ORGANIZATION_CATEGORY_FK]: 'organization.orgCategoryId',
+  [ORGANIZATION_LEGAL_FORM_FK]: 'organization.legalFormId',
+  [ORGANIZATION_IDENTIFICATION_LEVEL_FK]: 'organization.orgIdentificationLevelId',
+  [ORGANIZATION_CREATED_BY_PROFILE_FK]: 'organization.createdByProfileId',
   [IDENTITY_EXTERNAL_ID_UNIQUE]: 'externalId',
 };

@@ -8,6 +8,7 @@ import { createServiceApp, type ServiceDescription } from '@portal/service-runti
 import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
 import { seedDemoCatalogue } from './demo-data/demo-catalogue.seeder';
+import { RoleAssignments } from './profile-roles/role-assignments.service';
 import type { ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
@@ -34,6 +35,11 @@ export async function createProfileApp(context: {
     errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
   // After the migrations, so that a newcomer's first start has a catalogue to explore.
-  await seedDemoCatalogue(app.get(DataSource), context.env.demoDataMode, context.logger);
+  await seedDemoCatalogue(
+    app.get(DataSource),
+    app.get(RoleAssignments),
+    context.env.demoDataMode,
+    context.logger,
+  );
   return app;
 }

@@ -9,8 +9,17 @@ import {
 } from './catalogue/services/service-relations.service';
 import { SERVICE_RESOURCE } from './catalogue/services/services.service';
 import { responsePropertiesOf } from './common/crud/resource-definition';
+import { shapeOfResponse } from './common/response-shape';
 import { IDENTITY_RESOURCE } from './identities/identities.service';
+import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
 import { ACCOUNT_RESOURCE } from './profiles/account.response';
+import {
+  OrganizationResponse,
+  PersonResponse,
+  ProfilePictureResponse,
+  ProfileResponse,
+  SignatoryResponse,
+} from './profiles/dto/profile.response';
 import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
 import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
 import { IDENTITY_PROVIDER_RESOURCE } from './reference-data/identity-providers/identity-providers.service';
@@ -34,7 +43,8 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   maritalStatus: { properties: responsePropertiesOf(MARITAL_STATUS_RESOURCE) },
   orgCategory: { properties: responsePropertiesOf(ORG_CATEGORY_RESOURCE) },
   orgCategoryRole: { properties: responsePropertiesOf(ORG_CATEGORY_ROLE_RESOURCE) },
-  role: { properties: responsePropertiesOf(ROLE_RESOURCE) },
+  role: { properties: responsePropertiesOf(ROLE_RESOURCE), relations: { profileRole: 'profileRole' } },
+  profileRole: shapeOfResponse(ProfileRoleResponse),
   serviceTheme: { properties: responsePropertiesOf(SERVICE_THEME_RESOURCE) },
   service: { properties: responsePropertiesOf(SERVICE_RESOURCE) },
   serviceRole: { properties: responsePropertiesOf(SERVICE_ROLE_RESOURCE) },
@@ -45,5 +55,19 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
     properties: responsePropertiesOf(IDENTITY_RESOURCE),
     relations: { account: 'account', identificationLevel: 'identificationLevel' },
   },
-  account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
+  account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE), relations: { identities: 'identity' } },
+  profile: shapeOfResponse(ProfileResponse, {
+    person: 'person',
+    organization: 'organization',
+    profilePicture: 'profilePicture',
+  }),
+  person: shapeOfResponse(PersonResponse, { account: 'account', maritalStatus: 'maritalStatus' }),
+  organization: shapeOfResponse(OrganizationResponse, {
+    signatories: 'orgSignatory',
+    legalForm: 'legalForm',
+    category: 'orgCategory',
+    identificationLevel: 'orgIdentificationLevel',
+  }),
+  orgSignatory: shapeOfResponse(SignatoryResponse),
+  profilePicture: shapeOfResponse(ProfilePictureResponse),
 };

@@ -2,6 +2,7 @@ import pino, { type Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
 import { DemoCatalogueSeeder, seedDemoCatalogue } from '../src/demo-data/demo-catalogue.seeder';
+import { RoleAssignments } from '../src/profile-roles/role-assignments.service';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
 
@@ -37,7 +38,7 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
 
   beforeAll(async () => {
     service = await startProfileService('profile_demo_data', { SEED_DEMO_DATA: 'auto' });
-    seeder = new DemoCatalogueSeeder(service.app.get(DataSource));
+    seeder = new DemoCatalogueSeeder(service.app.get(DataSource), service.app.get(RoleAssignments));
   });
 
   afterAll(async () => {
@@ -78,7 +79,12 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     const empty = await startProfileService('profile_demo_data_empty', { SEED_DEMO_DATA: 'never' });
     try {
       const { logger, lines } = capturedLogger();
-      const report = await seedDemoCatalogue(empty.app.get(DataSource), 'auto', logger);
+      const report = await seedDemoCatalogue(
+        empty.app.get(DataSource),
+        empty.app.get(RoleAssignments),
+        'auto',
+        logger,
+      );
       const inserted = {
         client: 2,
         identification_level: 4,
@@ -120,9 +126,9 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     expect(await everything()).toEqual(before);
 
     const { logger, lines } = capturedLogger();
-    await seedDemoCatalogue(service.app.get(DataSource), 'always', logger);
-    await seedDemoCatalogue(service.app.get(DataSource), 'auto', logger);
-    await seedDemoCatalogue(service.app.get(DataSource), 'never', logger);
+    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'always', logger);
+    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'auto', logger);
+    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'never', logger);
     expect(messagesOf(lines)).toEqual([
       { msg: 'demo catalogue: nothing added, every demo row is present', SEED_DEMO_DATA: 'always' },
       { msg: 'demo catalogue: not loaded, the catalogue has data', SEED_DEMO_DATA: 'auto' },
@@ -148,7 +154,12 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     expect((await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body).toHaveLength(7);
 
     const { logger, lines } = capturedLogger();
-    const report = await seedDemoCatalogue(service.app.get(DataSource), 'always', logger);
+    const report = await seedDemoCatalogue(
+      service.app.get(DataSource),
+      service.app.get(RoleAssignments),
+      'always',
+      logger,
+    );
     expect(report).toEqual({ outcome: 'seeded', inserted: { marital_status: 1 } });
     expect(messagesOf(lines)).toEqual([
       { msg: 'demo catalogue: 1 row added', SEED_DEMO_DATA: 'always', inserted: { marital_status: 1 } },

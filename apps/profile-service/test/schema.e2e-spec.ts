@@ -23,6 +23,7 @@ const TABLES = [
   'procuration_invite',
   'procuration_service',
   'profile',
+  'profile_count',
   'profile_migrations',
   'profile_picture',
   'profile_role',

@@ -29,6 +29,13 @@ export type RenewalState = (typeof RENEWAL_STATES)[number];
 export const ORG_FUNCTIONS = ['Collaborator', 'DelegationManager', 'Manager', 'Owner'] as const;
 export type OrgFunction = (typeof ORG_FUNCTIONS)[number];
 
+/** Where a profile holds a role from: given to it directly, or by its organization's category. */
+export const PROFILE_ROLE_SOURCES = ['Direct', 'OrgCategory'] as const;
+export type ProfileRoleSource = (typeof PROFILE_ROLE_SOURCES)[number];
+
+export const PROFILE_TYPES = ['Person', 'Organization'] as const;
+export type ProfileType = (typeof PROFILE_TYPES)[number];
+
 export const DELEGATION_MODES = ['Unitary', 'Global'] as const;
 export type DelegationMode = (typeof DELEGATION_MODES)[number];
 

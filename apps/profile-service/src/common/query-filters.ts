@@ -1,9 +1,21 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
-import { QueryBoolean, QueryInt, QueryIntArray, QueryString } from '@portal/http-context';
+import { QueryArray, QueryBoolean, QueryInt, QueryIntArray, QueryString } from '@portal/http-context';
 
 /** List filters of interfaces 4.2 and 4.3: the query DTO side and the query builder side. */
 
@@ -90,6 +102,49 @@ export function whereContainsIgnoringCase<T extends ObjectLiteral>(
 ): void {
   if (value === undefined) return;
   const name = parameterName();
-  const pattern = `%${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-  list.andWhere(`${expression} ILIKE :${name}`, { [name]: pattern });
+  list.andWhere(`${expression} ILIKE :${name}`, { [name]: containsPattern(value) });
 }
+
+/** An ISO 8601 date-time. */
+export const DateTimeFilter = (description: string): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ description, type: String, format: 'date-time' }),
+    IsOptional(),
+    QueryString(),
+    IsISO8601({ strict: true }, { message: '$property must be an ISO 8601 date-time' }),
+  );
+
+/** One value of an enumeration, matched case-insensitively. */
+export const EnumFilter = (values: readonly string[], description: string): PropertyDecorator => {
+  const canonical = new Map(values.map((value) => [value.toLowerCase(), value]));
+  return applyDecorators(
+    ApiPropertyOptional({ description, enum: [...values] }),
+    IsOptional(),
+    QueryString(),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' ? (canonical.get(value.trim().toLowerCase()) ?? value) : value,
+    ),
+    IsIn(values, { message: `$property must be one of ${values.join(', ')}` }),
+  );
+};
+
+/** `X=a&X=b` or `X=a,b`: at most `maxItems` strings of at most `maxLength` characters each. */
+export const TextArrayFilter = (
+  maxItems: number,
+  maxLength: number,
+  description: string,
+): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({ description, type: [String] }),
+    IsOptional(),
+    QueryArray(),
+    ArrayMaxSize(maxItems),
+    IsString({ each: true }),
+    MaxLength(maxLength, { each: true }),
+  );
+
+/** The LIKE pattern of a case-insensitive substring: the text's own `%`, `_` and `\` match themselves. */
+export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
+/** A LIKE pattern that matches the text itself only (ILIKE: case-insensitive equality). */
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, FindOptionsWhere } from 'typeorm';
 
 /** What an upsert did (contract 6: 201 when created, 200 when updated). */
 export interface Upserted<T> {
@@ -56,4 +56,37 @@ export async function upsertRow(
     Object.values(row),
   );
   return result;
+}
+
+/**
+ * The link upsert of an entity (a role of a profile, an identity, a favorite, ...): inserts the
+ * row with `keys` (a unique index over them) and `values`, or updates `values` of the row that is
+ * there, stamping AUDIT either way, and reads it back. Property names are the entity's; their
+ * columns come from its metadata.
+ */
+export async function upsertLink<E extends { id: number }>(
+  manager: EntityManager,
+  entity: new () => E,
+  keys: Readonly<Partial<E>>,
+  values: Readonly<Partial<E>>,
+  requester: string,
+): Promise<Upserted<E>> {
+  const metadata = manager.connection.getMetadata(entity);
+  const columnsOf = (properties: Readonly<Partial<E>>): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(properties).map(([property, value]) => {
+        const column = metadata.findColumnWithPropertyName(property);
+        if (!column) throw new Error(`${metadata.name} has no column for ${property}`);
+        return [column.databaseName, value];
+      }),
+    );
+  const { id, created } = await upsertRow(
+    manager,
+    metadata.tableName,
+    columnsOf(keys),
+    columnsOf(values),
+    requester,
+  );
+  const record = await manager.getRepository(entity).findOneByOrFail({ id } as FindOptionsWhere<E>);
+  return { record, created };
 }

@@ -12,11 +12,11 @@ import { IdentificationLevelEntity } from '../reference-data/identification-leve
 import { IdentityProviderEntity } from '../reference-data/identity-providers/identity-provider.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
-import { giveRoleToOrganizationsOfCategory } from '../reference-data/org-categories/org-category-roles.service';
 import { OrgCategoryRoleEntity } from '../reference-data/org-categories/org-category-role.entity';
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';
+import type { RoleAssignments } from '../profile-roles/role-assignments.service';
 import DEMO_CATALOGUE from './demo-catalogue.json';
 
 export type SeedMode = 'auto' | 'always' | 'never';
@@ -62,7 +62,10 @@ const CATALOGUE_TABLES = [
  * what is there (rows are matched by their unique names), so running it twice changes nothing.
  */
 export class DemoCatalogueSeeder {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly roleAssignments: RoleAssignments,
+  ) {}
 
   async seed(mode: SeedMode): Promise<SeedReport> {
     if (mode === 'never') return { outcome: 'off', inserted: {} };
@@ -75,7 +78,7 @@ export class DemoCatalogueSeeder {
       if (!present) return { outcome: 'no-schema', inserted: {} };
       if (mode === 'auto' && !(await this.isEmpty(manager))) return { outcome: 'not-empty', inserted: {} };
       const inserted = new Map<string, number>();
-      await load(new SeedRun(manager, inserted));
+      await load(new SeedRun(manager, inserted, this.roleAssignments));
       return { outcome: 'seeded', inserted: Object.fromEntries(inserted) };
     });
   }
@@ -93,10 +96,11 @@ export class DemoCatalogueSeeder {
  */
 export async function seedDemoCatalogue(
   dataSource: DataSource,
+  roleAssignments: RoleAssignments,
   mode: SeedMode,
   logger: Logger,
 ): Promise<SeedReport> {
-  const report = await new DemoCatalogueSeeder(dataSource).seed(mode);
+  const report = await new DemoCatalogueSeeder(dataSource, roleAssignments).seed(mode);
   const rows = Object.values(report.inserted).reduce((sum, count) => sum + count, 0);
   if (report.outcome === 'seeded' && rows > 0)
     logger.info({
@@ -121,6 +125,8 @@ class SeedRun {
   constructor(
     readonly manager: EntityManager,
     private readonly inserted: Map<string, number>,
+    /** The one writer of profile_role: organizations of a seeded category receive its roles. */
+    readonly roleAssignments: RoleAssignments,
   ) {}
 
   /** Adds the row unless a row with the same unique values exists (ON CONFLICT DO NOTHING). */
@@ -177,7 +183,7 @@ async function load(run: SeedRun): Promise<void> {
       await run.insert(OrgCategoryRoleEntity, { orgCategoryId, roleId });
       run.count(
         'profile_role',
-        await giveRoleToOrganizationsOfCategory(run.manager, orgCategoryId, roleId, SEEDER),
+        await run.roleAssignments.giveCategoryRole(run.manager, orgCategoryId, roleId, SEEDER),
       );
     }
   }

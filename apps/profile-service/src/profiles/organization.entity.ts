@@ -20,6 +20,8 @@ export const ORGANIZATION_CREATED_BY_PROFILE_FK = 'fk_organization_created_by_pr
 @Index('ix_organization_org_identification_level', ['orgIdentificationLevelId'])
 @Index('ix_organization_created_by_profile', ['createdByProfileId'])
 @Index('ix_organization_uid', ['uid'])
+@Index('ix_organization_fso_id', ['fsoId'])
+@Index('ix_organization_name_trgm', { synchronize: false })
 @Check('ck_organization_signature_type', oneOf('signature_type', SIGNATURE_TYPES))
 export class OrganizationEntity extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_organization' })

@@ -14,6 +14,9 @@ export const PERSON_MARITAL_STATUS_FK = 'fk_person_marital_status';
 @Entity('person')
 @Index(PERSON_ACCOUNT_UNIQUE, ['accountId'], { unique: true })
 @Index('ix_person_marital_status', ['maritalStatusId'])
+@Index('ix_person_ahv_number', ['ahvNumber'])
+@Index('ix_person_firstname_trgm', { synchronize: false })
+@Index('ix_person_lastname_trgm', { synchronize: false })
 @Check('ck_person_gender', oneOf('gender', GENDERS))
 export class PersonEntity extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_person' })

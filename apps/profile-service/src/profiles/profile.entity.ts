@@ -22,6 +22,15 @@ export const PROFILE_ORGANIZATION_FK = 'fk_profile_organization';
 @Index(PROFILE_PERSON_UNIQUE, ['personId'], { unique: true })
 @Index(PROFILE_ORGANIZATION_UNIQUE, ['organizationId'], { unique: true })
 @Index(PROFILE_EXTERNAL_KEY_UNIQUE, ['externalKey'], { unique: true })
+// Kept by the migrations, outside TypeORM's synchronisation: trigram and expression indexes.
+@Index('ix_profile_search_text', { synchronize: false })
+@Index('ix_profile_email_trgm', { synchronize: false })
+@Index('ix_profile_city_trgm', { synchronize: false })
+@Index('ix_profile_zip_code_trgm', { synchronize: false })
+@Index('ix_profile_grace_period_end_date', { synchronize: false })
+@Index('ix_profile_flagged_for_deletion', { synchronize: false })
+@Index('ix_profile_inactivity', { synchronize: false })
+@Index('ix_profile_last_login_stamp', ['lastLoginStamp'])
 @Check('ck_profile_kind', 'num_nonnulls("person_id", "organization_id") = 1')
 @Check('ck_profile_inactivity_state', oneOf('inactivity_state', INACTIVITY_STATES))
 @Check('ck_profile_login_count', '"login_count" >= 0')
@@ -90,4 +99,11 @@ export class ProfileEntity extends AuditedEntity {
 
   @Column({ name: 'grace_period_end_date', type: 'timestamptz', nullable: true })
   gracePeriodEndDate: Date | null;
+
+  /**
+   * What `Keyword` searches (email, external key, the person's names, the organization's name and
+   * uid), written by a database trigger, never by the service.
+   */
+  @Column({ name: 'search_text', type: 'text', default: '', select: false, insert: false, update: false })
+  searchText: string;
 }

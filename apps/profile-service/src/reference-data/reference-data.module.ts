@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 
 import { inEveryVersion } from '../common/versioned';
+import { ProfileRolesModule } from '../profile-roles/profile-roles.module';
 import { ClientsController } from './clients/clients.controller';
 import { ClientsService } from './clients/clients.service';
 import { IdentificationLevelsController } from './identification-levels/identification-levels.controller';
@@ -42,6 +43,7 @@ const services = [
 
 /** Reference data (contract 6): clients, identification levels, identity providers, legal forms, marital statuses, organization categories and their roles. */
 @Module({
+  imports: [ProfileRolesModule],
   controllers,
   providers: services,
   exports: services,

@@ -6,6 +6,7 @@ import { NotFoundError } from '@portal/problem-details';
 
 import { notFoundError, type ResourceDefinition } from '../../common/crud/resource-definition';
 import { type Upserted, upsertRow } from '../../common/upsert';
+import { onServiceReachChanged } from '../../profile-roles/service-reach';
 import { ClientEntity } from '../../reference-data/clients/client.entity';
 import { CLIENT_RESOURCE } from '../../reference-data/clients/clients.service';
 import { RoleEntity } from '../roles/role.entity';
@@ -77,6 +78,7 @@ export class ServiceRelationsService {
         { is_visible: body.isVisible ?? true },
         body.createdBy,
       );
+      await onServiceReachChanged(manager, { kind: 'serviceRoles', serviceId, roleId });
       return { record: await manager.findOneByOrFail(ServiceRoleEntity, { id }), created };
     });
   }
@@ -87,6 +89,7 @@ export class ServiceRelationsService {
       ServiceRoleEntity,
       { serviceId, roleId },
       `The role ${roleId} does not grant the service ${serviceId}.`,
+      (manager) => onServiceReachChanged(manager, { kind: 'serviceRoles', serviceId, roleId }),
     );
   }
 
@@ -157,11 +160,13 @@ export class ServiceRelationsService {
     part: new () => T,
     where: Partial<T>,
     notThere: string,
+    afterwards?: (manager: EntityManager) => Promise<void>,
   ): Promise<void> {
     return this.dataSource.transaction(async (manager) => {
       await this.lockService(manager, serviceId);
       const result = await manager.delete(part, where);
       if (!result.affected) throw new NotFoundError(notThere, 'SERVICE_PART.NOT_FOUND');
+      await afterwards?.(manager);
     });
   }
 

@@ -121,7 +121,7 @@ export class OrgCategoryRolesController {
   @ApiOperation({
     summary: 'Take a role from an organization category',
     description: sentences(
-      'Answers 204. Every organization profile of the category loses the role, in the same transaction.',
+      'Answers 204. The organization profiles that hold the role through the category lose it, in the same transaction; one given directly keeps it.',
       'A 404 when the category or the role does not exist, or the category does not give the role.',
     ),
   })

@@ -14,6 +14,7 @@ import {
   type ResourceDefinition,
 } from '../../common/crud/resource-definition';
 import { type Upserted, upsertRow } from '../../common/upsert';
+import { RoleAssignments } from '../../profile-roles/role-assignments.service';
 import { OrgCategoriesService } from './org-categories.service';
 import { OrgCategoryRoleEntity } from './org-category-role.entity';
 import { OrgCategoryEntity } from './org-category.entity';
@@ -27,30 +28,11 @@ export const ORG_CATEGORY_ROLE_RESOURCE: ResourceDefinition<OrgCategoryRoleEntit
   fields: { orgCategoryId: undefined, roleId: undefined },
 };
 
-/** The organization profiles of a category, as SQL over the parameter `$1` (the category id). */
-const ORGANIZATION_PROFILES_OF_CATEGORY = `
-  SELECT p.id FROM profile p JOIN organization o ON o.id = p.organization_id WHERE o.org_category_id = $1`;
-
-/** Every organization profile of the category that lacks the role receives it (from now on); how many did. */
-export async function giveRoleToOrganizationsOfCategory(
-  manager: EntityManager,
-  orgCategoryId: number,
-  roleId: number,
-  createdBy: string,
-): Promise<number> {
-  const given = await manager.query<unknown[]>(
-    `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
-       SELECT organization_profile.id, $2, $4, $3, $4, $3, $4 FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
-     ON CONFLICT (profile_id, role_id) DO NOTHING RETURNING profile_id`,
-    [orgCategoryId, roleId, createdBy, new Date()],
-  );
-  return given.length;
-}
-
 /**
  * The roles of an organization category. Every organization of the category holds them: linking
  * a role gives it to each organization profile of the category that lacks it, unlinking takes it
- * from all of them, in the same transaction (interfaces 4.3).
+ * from those that hold it through the category (a role given directly stays), in the same
+ * transaction and through RoleAssignments (interfaces 4.3).
  */
 @Injectable()
 export class OrgCategoryRolesService {
@@ -59,6 +41,7 @@ export class OrgCategoryRolesService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly categories: OrgCategoriesService,
+    private readonly roleAssignments: RoleAssignments,
   ) {}
 
   async list(orgCategoryId: number, query: PageQueryDto): Promise<Page<RoleEntity>> {
@@ -91,7 +74,7 @@ export class OrgCategoryRolesService {
         {},
         createdBy,
       );
-      await giveRoleToOrganizationsOfCategory(manager, orgCategoryId, roleId, createdBy);
+      await this.roleAssignments.giveCategoryRole(manager, orgCategoryId, roleId, createdBy);
       const record = await manager.findOneByOrFail(OrgCategoryRoleEntity, { id: row.id });
       return { record, created: row.created };
     });
@@ -102,10 +85,7 @@ export class OrgCategoryRolesService {
       await this.lockCategoryAndRole(manager, orgCategoryId, roleId);
       const result = await manager.delete(OrgCategoryRoleEntity, { orgCategoryId, roleId });
       if (!result.affected) throw this.notLinked(orgCategoryId, roleId);
-      await manager.query(
-        `DELETE FROM profile_role WHERE role_id = $2 AND profile_id IN (${ORGANIZATION_PROFILES_OF_CATEGORY})`,
-        [orgCategoryId, roleId],
-      );
+      await this.roleAssignments.takeCategoryRole(manager, orgCategoryId, roleId);
     });
   }
 

@@ -1,0 +1,316 @@
+import { parseOrderBy } from '@portal/pagination';
+
+import { expansionsOf, type ProfileExpansion } from './dto/profile-query.dto';
+import { DEFAULT_INACTIVITY_DAYS, parseInactivityDays } from './inactivity';
+import {
+  PROFILE_ORDER_BY,
+  type ProfileListFilters,
+  type ProfileListOptions,
+  ProfileListQuery,
+} from './profile-list.query';
+
+const NOW = new Date('2026-03-01T12:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+function sut(
+  options: Partial<ProfileListOptions> & { orderBy?: string; expandValues?: ProfileExpansion[] } = {},
+) {
+  return new ProfileListQuery({
+    filters: {},
+    order: parseOrderBy(options.orderBy, PROFILE_ORDER_BY),
+    page: { pageNumber: 1, pageSize: 50 },
+    expand: expansionsOf(options.expandValues),
+    includeCustomImageBytes: false,
+    now: NOW,
+    inactivity: parseInactivityDays(DEFAULT_INACTIVITY_DAYS),
+    ...options,
+  });
+}
+
+/** The WHERE clause of the page's inner statement, squeezed to one line. */
+const whereOf = (query: ProfileListQuery): string => {
+  const text = query.total().text.replace(/\s+/g, ' ');
+  return text.includes(' WHERE ') ? text.slice(text.indexOf(' WHERE ') + 7) : '';
+};
+
+describe(ProfileListQuery.name, () => {
+  describe('without filters', () => {
+    it('reads the total from the maintained count, and pages by id', () => {
+      const query = sut();
+      expect(query.total()).toEqual({
+        text: 'SELECT coalesce(sum(total), 0)::int AS total FROM profile_count',
+        values: [],
+      });
+      const page = query.page();
+      expect(page.text).toContain('SELECT p.id FROM profile p ORDER BY p."id" ASC LIMIT $1 OFFSET $2');
+      expect(page.text).toContain('WITH ORDINALITY AS page(id, ordinal)');
+      expect(page.text).toMatch(/ORDER BY page\.ordinal$/);
+      expect(page.values).toEqual([50, 0]);
+    });
+
+    it('counts one kind from the maintained count too', () => {
+      const query = sut({ filters: { ProfileType: 'Organization' } });
+      expect(query.total()).toEqual({
+        text: 'SELECT coalesce(sum(total), 0)::int AS total FROM profile_count WHERE kind = $1',
+        values: ['Organization'],
+      });
+      expect(query.page().text).toContain('WHERE p."organization_id" IS NOT NULL ORDER BY');
+    });
+
+    it('pages further with an offset, and not at all for PageSize=-1', () => {
+      expect(sut({ page: { pageNumber: 3, pageSize: 20 } }).page().values).toEqual([20, 40]);
+      const all = sut({ page: { pageNumber: 1, pageSize: undefined } }).page();
+      expect(all.text).not.toContain('LIMIT');
+      expect(all.values).toEqual([]);
+    });
+  });
+
+  describe('filters', () => {
+    it.each<[string, ProfileListFilters, string, unknown[]]>([
+      ['Ids', { Ids: [3, 5] }, 'p.id = ANY($1::int[])', [[3, 5]]],
+      ['IsEnabled', { IsEnabled: false }, 'p."is_enabled" = $1', [false]],
+      ['ExternalKey', { ExternalKey: 'K-1' }, 'p."external_key" = $1', ['K-1']],
+      ['Keyword', { Keyword: 'Muster' }, 'p."search_text" ILIKE $1', ['%Muster%']],
+      ['EmailContains', { EmailContains: '@bern.ch' }, 'p."email" ILIKE $1', ['%@bern.ch%']],
+      ['ZipCodeContains', { ZipCodeContains: '80' }, 'p."zip_code" ILIKE $1', ['%80%']],
+      ['CityContains', { CityContains: 'zür' }, 'p."city" ILIKE $1', ['%zür%']],
+      [
+        'MinLastLoginStamp',
+        { MinLastLoginStamp: '2025-01-01T00:00:00Z' },
+        'p."last_login_stamp" >= $1',
+        [new Date('2025-01-01T00:00:00Z')],
+      ],
+      [
+        'MaxLastLoginStamp',
+        { MaxLastLoginStamp: '2025-01-01T00:00:00Z' },
+        'p."last_login_stamp" <= $1',
+        [new Date('2025-01-01T00:00:00Z')],
+      ],
+      ['IsInGracePeriod=true', { IsInGracePeriod: true }, 'p."grace_period_end_date" > $1', [NOW]],
+      [
+        'IsInGracePeriod=false',
+        { IsInGracePeriod: false },
+        '(p."grace_period_end_date" IS NULL OR p."grace_period_end_date" <= $1)',
+        [NOW],
+      ],
+      ['IsFlaggedForDeletion', { IsFlaggedForDeletion: true }, 'p."is_flagged_for_deletion" = $1', [true]],
+      ['OrganizationId', { OrganizationId: 7 }, 'p."organization_id" = $1', [7]],
+      ['PersonId', { PersonId: 8 }, 'p."person_id" = $1', [8]],
+      ['OrganizationUid', { OrganizationUid: 'CHE-1' }, 'o."uid" = $1', ['CHE-1']],
+      ['OrganizationName', { OrganizationName: 'Muster_AG' }, 'o."name" ILIKE $1', ['Muster\\_AG']],
+      ['OrganizationNameContains', { OrganizationNameContains: 'AG' }, 'o."name" ILIKE $1', ['%AG%']],
+      ['OrganizationIsPending', { OrganizationIsPending: true }, 'o."is_pending" = $1', [true]],
+      ['OrganizationFsoId', { OrganizationFsoId: 4711 }, 'o."fso_id" = $1', [4711]],
+      [
+        'OrganizationCategoryCode',
+        { OrganizationCategoryCode: 'co' },
+        'o."org_category_id" IN (SELECT id FROM org_category WHERE lower(code) = lower($1))',
+        ['co'],
+      ],
+      ['PersonFirstNameContains', { PersonFirstNameContains: 'ann' }, 'pe."firstname" ILIKE $1', ['%ann%']],
+      ['PersonLastnameContains', { PersonLastnameContains: 'mus' }, 'pe."lastname" ILIKE $1', ['%mus%']],
+      ['PersonAhvNumber', { PersonAhvNumber: '756.1' }, 'pe."ahv_number" = $1', ['756.1']],
+    ])('%s', (_name, filters, condition, values) => {
+      const query = sut({ filters });
+      expect(whereOf(query)).toBe(condition);
+      expect(query.total().values).toEqual(values);
+      expect(query.total().text).toMatch(/^SELECT count\(\*\)::int AS total FROM profile p/);
+    });
+
+    it('escapes LIKE wildcards and keeps every value out of the text', () => {
+      const hostile = `100%_\\'; DROP TABLE profile; --`;
+      const query = sut({ filters: { Keyword: hostile, EmailContains: hostile } });
+      expect(query.total().values).toEqual([
+        `%100\\%\\_\\\\'; DROP TABLE profile; --%`,
+        `%100\\%\\_\\\\'; DROP TABLE profile; --%`,
+      ]);
+      expect(query.total().text).not.toContain('DROP');
+      expect(query.page().text).not.toContain('DROP');
+    });
+
+    it('joins the person or the organization only for their filters, and combines filters with AND', () => {
+      expect(sut({ filters: { Keyword: 'x' } }).total().text).not.toContain('JOIN');
+      const both = sut({
+        filters: { ProfileType: 'Person', PersonLastnameContains: 'm', OrganizationIsPending: false },
+      });
+      const text = both.total().text;
+      expect(text).toContain('LEFT JOIN person pe ON pe.id = p."person_id"');
+      expect(text).toContain('LEFT JOIN organization o ON o.id = p."organization_id"');
+      expect(whereOf(both)).toBe(
+        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."lastname" ILIKE $2',
+      );
+    });
+
+    it('numbers the paging parameters after the filters, in the page statement only', () => {
+      const query = sut({
+        filters: { Keyword: 'x', IsEnabled: true },
+        page: { pageNumber: 2, pageSize: 10 },
+      });
+      expect(query.page().text).toContain('LIMIT $3 OFFSET $4');
+      expect(query.page().values).toEqual([true, '%x%', 10, 10]);
+      expect(query.total().values).toEqual([true, '%x%']);
+    });
+
+    it('matches the validation perimeter entry by entry, * for any side', () => {
+      const query = sut({
+        filters: { OrganizationValidationPerimeter: ['AG:co', '*:verein', 'gmbh:*', '*:*'] },
+      });
+      expect(whereOf(query)).toBe(
+        '((o.id IS NOT NULL' +
+          ' AND o."legal_form_id" IN (SELECT id FROM legal_form WHERE lower(code) = lower($1))' +
+          ' AND o."org_category_id" IN (SELECT id FROM org_category WHERE lower(code) = lower($2)))' +
+          ' OR (o.id IS NOT NULL AND o."org_category_id" IN (SELECT id FROM org_category WHERE lower(code) = lower($3)))' +
+          ' OR (o.id IS NOT NULL AND o."legal_form_id" IN (SELECT id FROM legal_form WHERE lower(code) = lower($4)))' +
+          ' OR (o.id IS NOT NULL))',
+      );
+      expect(query.total().values).toEqual(['AG', 'co', 'verein', 'gmbh']);
+      expect(whereOf(sut({ filters: { OrganizationValidationPerimeter: [] } }))).toBe('false');
+    });
+
+    it('finds profiles to move to an inactive state: the state before it, and its threshold passed', () => {
+      const query = sut({ filters: { HasToBeProcessedForInactivity: 'InactiveLevelTwo' } });
+      expect(whereOf(query)).toBe(
+        '(p."inactivity_state" = $1 AND coalesce(p."last_login_stamp", p."create_stamp") <= $2)',
+      );
+      expect(query.total().values).toEqual(['InactiveLevelOne', new Date(NOW.getTime() - 760 * DAY)]);
+      expect(sut({ filters: { HasToBeProcessedForInactivity: 'InactiveLevelOne' } }).total().values).toEqual([
+        'Active',
+        new Date(NOW.getTime() - 730 * DAY),
+      ]);
+    });
+
+    it('finds inactive profiles that signed in since, to move back to Active', () => {
+      const query = sut({ filters: { HasToBeProcessedForInactivity: 'Active' } });
+      expect(whereOf(query)).toBe(
+        '(p."last_login_stamp" IS NOT NULL AND (' +
+          '(p."inactivity_state" = $1 AND coalesce(p."last_login_stamp", p."create_stamp") > $2)' +
+          ' OR (p."inactivity_state" = $3 AND coalesce(p."last_login_stamp", p."create_stamp") > $4)' +
+          ' OR (p."inactivity_state" = $5 AND coalesce(p."last_login_stamp", p."create_stamp") > $6)))',
+      );
+      expect(query.total().values).toEqual([
+        'InactiveLevelOne',
+        new Date(NOW.getTime() - 730 * DAY),
+        'InactiveLevelTwo',
+        new Date(NOW.getTime() - 760 * DAY),
+        'InactiveLevelThree',
+        new Date(NOW.getTime() - 790 * DAY),
+      ]);
+    });
+  });
+
+  describe('order', () => {
+    it('orders by dotted paths of the person and the organization, joining them, and ends with id', () => {
+      const query = sut({ orderBy: 'person.lastname desc,organization.name,email' });
+      const text = query.page().text;
+      expect(text).toContain('ORDER BY pe."lastname" DESC, o."name" ASC, p."email" ASC, p."id" ASC');
+      expect(text).toContain(
+        'SELECT p.id FROM profile p LEFT JOIN person pe ON pe.id = p."person_id" LEFT JOIN organization o',
+      );
+    });
+
+    it('offers every readable property of the profile, its person and its organization', () => {
+      expect(Object.keys(PROFILE_ORDER_BY)).toEqual(
+        expect.arrayContaining([
+          'id',
+          'email',
+          'lastLoginStamp',
+          'createStamp',
+          'person.lastname',
+          'person.birthdate',
+          'organization.name',
+          'organization.uid',
+        ]),
+      );
+      expect(Object.keys(PROFILE_ORDER_BY)).not.toContain('searchText');
+      expect(() => parseOrderBy('person.account.password', PROFILE_ORDER_BY)).toThrow();
+    });
+  });
+
+  describe('expansions', () => {
+    it('reads only the profile without Expand', () => {
+      const text = sut().page().text;
+      expect(text).toContain('p."email" AS "p.email"');
+      expect(text).not.toMatch(/JOIN (person|organization|account|profile_picture)/);
+      expect(text).not.toContain('search_text');
+    });
+
+    it('joins what each expansion needs', () => {
+      const text = sut({
+        expandValues: [
+          'Person_Account_Identities',
+          'Person_MaritalStatus',
+          'Organization_LegalForm',
+          'Organization_Category',
+          'Organization_IdentificationLevel',
+          'ProfilePicture',
+        ],
+      }).page().text;
+      for (const join of [
+        'LEFT JOIN person pe ON pe.id = p."person_id"',
+        'LEFT JOIN marital_status ms ON ms.id = pe."marital_status_id"',
+        'LEFT JOIN account ac ON ac.id = pe."account_id"',
+        'LEFT JOIN organization o ON o.id = p."organization_id"',
+        'LEFT JOIN legal_form lf ON lf.id = o."legal_form_id"',
+        'LEFT JOIN org_category oc ON oc.id = o."org_category_id"',
+        'LEFT JOIN org_identification_level oil ON oil.id = o."org_identification_level_id"',
+        'LEFT JOIN profile_picture pp ON pp."profile_id" = p.id',
+      ]) {
+        expect(text).toContain(join);
+      }
+      expect(text).toContain(
+        '(lf."is_org_deletable_by_owner" AND oc."is_org_deletable_by_owner") AS "o.isDeletableByOwner"',
+      );
+      expect(text).not.toContain('password_hash');
+      expect(text).not.toContain('custom_image_bytes');
+    });
+
+    it('reads the picture bytes only with IncludeCustomImageBytes', () => {
+      const text = sut({ expandValues: ['ProfilePicture'], includeCustomImageBytes: true }).page().text;
+      expect(text).toContain('pp."custom_image_bytes" AS "pp.customImageBytes"');
+    });
+
+    it('reads identities and signatories only when expanded and there are some', () => {
+      expect(sut().identitiesOf([1])).toBeUndefined();
+      expect(sut({ expandValues: ['Person_Account_Identities'] }).identitiesOf([])).toBeUndefined();
+      expect(sut({ expandValues: ['Person_Account_Identities'] }).identitiesOf([1, 2])).toEqual({
+        text: expect.stringContaining('WHERE i."account_id" = ANY($1::int[])'),
+        values: [[1, 2]],
+      });
+      expect(sut({ expandValues: ['Organization'] }).signatoriesOf([4])).toBeUndefined();
+      expect(sut({ expandValues: ['Organization_Signatories'] }).signatoriesOf([4])?.values).toEqual([[4]]);
+    });
+
+    it('turns a row into the profile and its expansions, null where a left join found nothing', () => {
+      const query = sut({ expandValues: ['Person_Account', 'Organization', 'ProfilePicture'] });
+      const stamp = new Date('2026-01-01T00:00:00Z');
+      const record = query.readRow({
+        'p.id': 1,
+        'p.email': 'anna@example.ch',
+        'p.createStamp': stamp,
+        'pe.id': 2,
+        'pe.lastname': 'Muster',
+        'ac.id': 3,
+        'ac.username': 'anna',
+        'o.id': null,
+        'pp.id': null,
+      });
+      expect(record.profile).toMatchObject({ id: 1, email: 'anna@example.ch', createStamp: stamp });
+      expect(record.person?.person).toMatchObject({ id: 2, lastname: 'Muster' });
+      expect(record.person?.account?.account).toMatchObject({ id: 3, username: 'anna' });
+      expect(record.person).not.toHaveProperty('maritalStatus');
+      expect(record.organization).toBeNull();
+      expect(record.picture).toBeNull();
+      expect(sut().readRow({ 'p.id': 1 })).toEqual({ profile: expect.objectContaining({ id: 1 }) });
+    });
+
+    it('brings the parents of a dotted expansion', () => {
+      expect([...expansionsOf(['Person_Account_Identities', 'Organization_Signatories'])].sort()).toEqual([
+        'Organization',
+        'Organization_Signatories',
+        'Person',
+        'Person_Account',
+        'Person_Account_Identities',
+      ]);
+    });
+  });
+});

@@ -1,0 +1,446 @@
+import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
+
+import { columnsOf, type EntityColumn } from '../common/entity-columns';
+import { containsPattern, escapeLike } from '../common/query-filters';
+import { IdentityEntity } from '../identities/identity.entity';
+import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
+import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
+import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
+import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
+import { AccountEntity } from './account.entity';
+import type { ListProfilesQueryDto, ProfileExpansion } from './dto/profile-query.dto';
+import {
+  inactivityCutoff,
+  INACTIVE_STATES,
+  type InactivityThresholds,
+  previousInactivityState,
+} from './inactivity';
+import { OrganizationEntity } from './organization.entity';
+import { PersonEntity } from './person.entity';
+import { ProfilePictureEntity } from './profile-picture.entity';
+import type { ProfileRecord } from './profile-record';
+import { ProfileEntity } from './profile.entity';
+import { SignatoryEntity } from './signatory.entity';
+
+/** A statement and its parameters (`$1`, `$2`, ...); values never enter the text. */
+export interface SqlStatement {
+  readonly text: string;
+  readonly values: readonly unknown[];
+}
+
+/** The filters of ProfilesListFilters, without paging, order and expansion. */
+export type ProfileListFilters = Readonly<
+  Omit<
+    ListProfilesQueryDto,
+    'PageNumber' | 'PageSize' | 'OrderBy' | 'Expand' | 'IncludeCustomImageBytes' | 'HeadersOnly'
+  >
+>;
+
+export interface ProfileListOptions {
+  readonly filters: ProfileListFilters;
+  /** From `parseOrderBy(OrderBy, PROFILE_ORDER_BY)`: expressions of PROFILE_ORDER_BY only. */
+  readonly order: readonly SortTerm[];
+  readonly page: PageRequest;
+  readonly expand: ReadonlySet<ProfileExpansion>;
+  readonly includeCustomImageBytes: boolean;
+  /** The time filters are evaluated at (grace period, inactivity). */
+  readonly now: Date;
+  readonly inactivity: InactivityThresholds;
+}
+
+/** One table of the statement: its alias and the columns read from it. */
+interface Source {
+  readonly alias: string;
+  readonly columns: readonly EntityColumn[];
+}
+
+const quoted = (identifier: string): string => `"${identifier}"`;
+const readable = (entity: abstract new () => object): EntityColumn[] =>
+  columnsOf(entity).filter((column) => column.selectedByDefault);
+
+const PROFILE: Source = { alias: 'p', columns: readable(ProfileEntity) };
+const PERSON: Source = { alias: 'pe', columns: readable(PersonEntity) };
+const MARITAL_STATUS: Source = { alias: 'ms', columns: readable(MaritalStatusEntity) };
+const ACCOUNT: Source = { alias: 'ac', columns: readable(AccountEntity) };
+const ORGANIZATION: Source = { alias: 'o', columns: readable(OrganizationEntity) };
+const LEGAL_FORM: Source = { alias: 'lf', columns: readable(LegalFormEntity) };
+const CATEGORY: Source = { alias: 'oc', columns: readable(OrgCategoryEntity) };
+const ORG_LEVEL: Source = { alias: 'oil', columns: readable(OrgIdentificationLevelEntity) };
+const PICTURE: Source = { alias: 'pp', columns: readable(ProfilePictureEntity) };
+const PICTURE_BYTES: Source = {
+  alias: 'pp',
+  columns: columnsOf(ProfilePictureEntity).filter((column) => column.property === 'customImageBytes'),
+};
+const IDENTITY: Source = { alias: 'i', columns: readable(IdentityEntity) };
+/** What Keyword searches, written by a trigger (see the migration); never read. */
+const SEARCH_TEXT: Source = {
+  alias: 'p',
+  columns: columnsOf(ProfileEntity).filter((entry) => entry.property === 'searchText'),
+};
+const SIGNATORY: Source = { alias: 's', columns: readable(SignatoryEntity) };
+
+const column = (source: Source, property: string): string => {
+  const found = source.columns.find((candidate) => candidate.property === property);
+  if (!found) throw new Error(`No column ${property} in ${source.alias}`);
+  return `${source.alias}.${quoted(found.column)}`;
+};
+const p = (property: Extract<keyof ProfileEntity, string>): string => column(PROFILE, property);
+const pe = (property: Extract<keyof PersonEntity, string>): string => column(PERSON, property);
+const o = (property: Extract<keyof OrganizationEntity, string>): string => column(ORGANIZATION, property);
+
+/**
+ * OrderBy (interfaces 4.1): every property of the profile, and dotted, of its person
+ * (`person.lastname`) and of its organization (`organization.name`).
+ */
+export const PROFILE_ORDER_BY: OrderByWhitelist = Object.fromEntries([
+  ...PROFILE.columns.map((entry): [string, string] => [entry.property, column(PROFILE, entry.property)]),
+  ...PERSON.columns.map((entry): [string, string] => [
+    `person.${entry.property}`,
+    column(PERSON, entry.property),
+  ]),
+  ...ORGANIZATION.columns.map((entry): [string, string] => [
+    `organization.${entry.property}`,
+    column(ORGANIZATION, entry.property),
+  ]),
+]);
+
+/** Collects the values of a statement and names their placeholders. */
+class Parameters {
+  readonly values: unknown[] = [];
+
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+/**
+ * The profile list as SQL (interfaces 4.3, ProfilesListFilters; contract 6 for Keyword, the
+ * Contains filters, the validation perimeter, inactivity and the grace period): one statement for
+ * the page with its person, account, organization, reference data and picture, one for the exact
+ * total, one per expanded collection (identities, signatories). Every filter is served by an
+ * index of the migrations: trigram indexes for Keyword (one column kept by the database) and the
+ * Contains filters, b-trees for equality and ranges. An unfiltered total reads the maintained
+ * count instead of counting.
+ */
+export class ProfileListQuery {
+  private readonly filterParameters = new Parameters();
+  private readonly conditions: string[] = [];
+  private readonly kindCondition: { readonly sql: string; readonly kind: string } | undefined;
+  private readonly filterJoins = new Set<'person' | 'organization'>();
+
+  constructor(private readonly options: ProfileListOptions) {
+    this.kindCondition = this.kindOf(options.filters.ProfileType);
+    this.addFilters(options.filters);
+    for (const term of options.order) {
+      if (term.expression.startsWith(`${PERSON.alias}.`)) this.filterJoins.add('person');
+      if (term.expression.startsWith(`${ORGANIZATION.alias}.`)) this.filterJoins.add('organization');
+    }
+  }
+
+  /** The page's profiles, in order, with their one-to-one expansions; read with `readRow`. */
+  page(): SqlStatement {
+    const parameters = this.parametersWithFilters();
+    const { pageNumber, pageSize } = this.options.page;
+    const paging =
+      pageSize === undefined
+        ? ''
+        : ` LIMIT ${parameters.add(pageSize)} OFFSET ${parameters.add((pageNumber - 1) * pageSize)}`;
+    const order = this.options.order.map((term) => `${term.expression} ${term.direction}`).join(', ');
+    const ids = `SELECT p.id FROM profile p${this.joinsForFilters()}${this.where()} ORDER BY ${order}${paging}`;
+    return {
+      text: `SELECT ${this.selectList().join(', ')}
+  FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS page(id, ordinal)
+  JOIN profile p ON p.id = page.id${this.joinsForExpansions()}
+ ORDER BY page.ordinal`,
+      values: parameters.values,
+    };
+  }
+
+  /** The exact number of profiles the filters keep; without filters, from the maintained count. */
+  total(): SqlStatement {
+    if (this.conditions.length === 0) {
+      return this.kindCondition === undefined
+        ? { text: 'SELECT coalesce(sum(total), 0)::int AS total FROM profile_count', values: [] }
+        : {
+            text: 'SELECT coalesce(sum(total), 0)::int AS total FROM profile_count WHERE kind = $1',
+            values: [this.kindCondition.kind],
+          };
+    }
+    return {
+      text: `SELECT count(*)::int AS total FROM profile p${this.joinsForFilters()}${this.where()}`,
+      values: this.filterParameters.values,
+    };
+  }
+
+  /** The identities of the page's accounts (Expand=Person_Account_Identities), or none to read. */
+  identitiesOf(accountIds: readonly number[]): SqlStatement | undefined {
+    if (!this.options.expand.has('Person_Account_Identities') || accountIds.length === 0) return undefined;
+    return {
+      text: `SELECT ${selectOf(IDENTITY).join(', ')} FROM identity i
+  WHERE i.${quoted(columnOfSource(IDENTITY, 'accountId'))} = ANY($1::int[]) ORDER BY i.id`,
+      values: [accountIds],
+    };
+  }
+
+  /** The signatories of the page's organizations (Expand=Organization_Signatories), or none to read. */
+  signatoriesOf(organizationIds: readonly number[]): SqlStatement | undefined {
+    if (!this.options.expand.has('Organization_Signatories') || organizationIds.length === 0)
+      return undefined;
+    return {
+      text: `SELECT ${selectOf(SIGNATORY).join(', ')} FROM signatory s
+  WHERE s.${quoted(columnOfSource(SIGNATORY, 'organizationId'))} = ANY($1::int[]) ORDER BY s.id`,
+      values: [organizationIds],
+    };
+  }
+
+  /** A row of `page()` as the profile and its expansions. */
+  readRow(row: Readonly<Record<string, unknown>>): ProfileRecord {
+    const expand = this.options.expand;
+    const record: ProfileRecord = { profile: pick<ProfileEntity>(row, PROFILE) };
+    if (expand.has('Person')) {
+      const person = pickNullable<PersonEntity>(row, PERSON);
+      record.person = person && {
+        person,
+        ...(expand.has('Person_MaritalStatus')
+          ? { maritalStatus: pickNullable<MaritalStatusEntity>(row, MARITAL_STATUS) }
+          : {}),
+        ...(expand.has('Person_Account') ? { account: { account: pick<AccountEntity>(row, ACCOUNT) } } : {}),
+      };
+    }
+    if (expand.has('Organization')) {
+      const organization = pickNullable<OrganizationEntity>(row, ORGANIZATION);
+      record.organization = organization && {
+        organization,
+        isDeletableByOwner: row[`${ORGANIZATION.alias}.isDeletableByOwner`] === true,
+        ...(expand.has('Organization_LegalForm')
+          ? { legalForm: pick<LegalFormEntity>(row, LEGAL_FORM) }
+          : {}),
+        ...(expand.has('Organization_Category') ? { category: pick<OrgCategoryEntity>(row, CATEGORY) } : {}),
+        ...(expand.has('Organization_IdentificationLevel')
+          ? { identificationLevel: pickNullable<OrgIdentificationLevelEntity>(row, ORG_LEVEL) }
+          : {}),
+      };
+    }
+    if (expand.has('ProfilePicture')) {
+      const picture = pickNullable<ProfilePictureEntity>(row, PICTURE);
+      if (picture && this.options.includeCustomImageBytes) {
+        picture.customImageBytes = row[`${PICTURE.alias}.customImageBytes`] as Buffer | null;
+      }
+      record.picture = picture;
+    }
+    return record;
+  }
+
+  /** A row of `identitiesOf()` or `signatoriesOf()`. */
+  static readIdentity(row: Readonly<Record<string, unknown>>): IdentityEntity {
+    return pick<IdentityEntity>(row, IDENTITY);
+  }
+
+  static readSignatory(row: Readonly<Record<string, unknown>>): SignatoryEntity {
+    return pick<SignatoryEntity>(row, SIGNATORY);
+  }
+
+  private selectList(): string[] {
+    const expand = this.options.expand;
+    const list = selectOf(PROFILE);
+    if (expand.has('Person')) list.push(...selectOf(PERSON));
+    if (expand.has('Person_MaritalStatus')) list.push(...selectOf(MARITAL_STATUS));
+    if (expand.has('Person_Account')) list.push(...selectOf(ACCOUNT));
+    if (expand.has('Organization')) {
+      list.push(
+        ...selectOf(ORGANIZATION),
+        `(${column(LEGAL_FORM, 'isOrgDeletableByOwner')} AND ${column(CATEGORY, 'isOrgDeletableByOwner')}) AS ${quoted(`${ORGANIZATION.alias}.isDeletableByOwner`)}`,
+      );
+    }
+    if (expand.has('Organization_LegalForm')) list.push(...selectOf(LEGAL_FORM));
+    if (expand.has('Organization_Category')) list.push(...selectOf(CATEGORY));
+    if (expand.has('Organization_IdentificationLevel')) list.push(...selectOf(ORG_LEVEL));
+    if (expand.has('ProfilePicture')) {
+      list.push(...selectOf(PICTURE));
+      if (this.options.includeCustomImageBytes) list.push(...selectOf(PICTURE_BYTES));
+    }
+    return list;
+  }
+
+  private joinsForExpansions(): string {
+    const expand = this.options.expand;
+    const joins: string[] = [];
+    if (expand.has('Person')) joins.push(`LEFT JOIN person pe ON pe.id = ${p('personId')}`);
+    if (expand.has('Person_MaritalStatus')) {
+      joins.push(`LEFT JOIN marital_status ms ON ms.id = ${pe('maritalStatusId')}`);
+    }
+    if (expand.has('Person_Account')) joins.push(`LEFT JOIN account ac ON ac.id = ${pe('accountId')}`);
+    if (expand.has('Organization')) {
+      joins.push(
+        `LEFT JOIN organization o ON o.id = ${p('organizationId')}`,
+        `LEFT JOIN legal_form lf ON lf.id = ${o('legalFormId')}`,
+        `LEFT JOIN org_category oc ON oc.id = ${o('orgCategoryId')}`,
+      );
+    }
+    if (expand.has('Organization_IdentificationLevel')) {
+      joins.push(`LEFT JOIN org_identification_level oil ON oil.id = ${o('orgIdentificationLevelId')}`);
+    }
+    if (expand.has('ProfilePicture')) {
+      joins.push(`LEFT JOIN profile_picture pp ON ${column(PICTURE, 'profileId')} = p.id`);
+    }
+    return joins.map((join) => `\n  ${join}`).join('');
+  }
+
+  private joinsForFilters(): string {
+    let joins = '';
+    if (this.filterJoins.has('person')) joins += ` LEFT JOIN person pe ON pe.id = ${p('personId')}`;
+    if (this.filterJoins.has('organization')) {
+      joins += ` LEFT JOIN organization o ON o.id = ${p('organizationId')}`;
+    }
+    return joins;
+  }
+
+  private where(): string {
+    const all = [...(this.kindCondition ? [this.kindCondition.sql] : []), ...this.conditions];
+    return all.length === 0 ? '' : ` WHERE ${all.join(' AND ')}`;
+  }
+
+  /** The filter values first, so that the filters' placeholders mean the same in every statement. */
+  private parametersWithFilters(): Parameters {
+    const parameters = new Parameters();
+    for (const value of this.filterParameters.values) parameters.add(value);
+    return parameters;
+  }
+
+  private kindOf(type: ProfileListFilters['ProfileType']): { sql: string; kind: string } | undefined {
+    if (type === undefined) return undefined;
+    const kindColumn = type === 'Person' ? p('personId') : p('organizationId');
+    return { sql: `${kindColumn} IS NOT NULL`, kind: type };
+  }
+
+  private addFilters(filters: ProfileListFilters): void {
+    const add = (value: unknown): string => this.filterParameters.add(value);
+    const when = <T>(value: T | undefined, condition: (value: T) => string): void => {
+      if (value !== undefined) this.conditions.push(condition(value));
+    };
+    const person = (condition: string): string => {
+      this.filterJoins.add('person');
+      return condition;
+    };
+    const organization = (condition: string): string => {
+      this.filterJoins.add('organization');
+      return condition;
+    };
+
+    when(filters.Ids, (ids) => `p.id = ANY(${add(ids)}::int[])`);
+    when(filters.IsEnabled, (value) => `${p('isEnabled')} = ${add(value)}`);
+    when(filters.ExternalKey, (value) => `${p('externalKey')} = ${add(value)}`);
+    when(
+      filters.Keyword,
+      (value) => `${column(SEARCH_TEXT, 'searchText')} ILIKE ${add(containsPattern(value))}`,
+    );
+    when(filters.EmailContains, (value) => `${p('email')} ILIKE ${add(containsPattern(value))}`);
+    when(filters.ZipCodeContains, (value) => `${p('zipCode')} ILIKE ${add(containsPattern(value))}`);
+    when(filters.CityContains, (value) => `${p('city')} ILIKE ${add(containsPattern(value))}`);
+    when(filters.MinLastLoginStamp, (value) => `${p('lastLoginStamp')} >= ${add(new Date(value))}`);
+    when(filters.MaxLastLoginStamp, (value) => `${p('lastLoginStamp')} <= ${add(new Date(value))}`);
+    when(filters.IsInGracePeriod, (value) => {
+      const now = add(this.options.now);
+      return value
+        ? `${p('gracePeriodEndDate')} > ${now}`
+        : `(${p('gracePeriodEndDate')} IS NULL OR ${p('gracePeriodEndDate')} <= ${now})`;
+    });
+    when(filters.IsFlaggedForDeletion, (value) => `${p('isFlaggedForDeletion')} = ${add(value)}`);
+    when(filters.OrganizationId, (value) => `${p('organizationId')} = ${add(value)}`);
+    when(filters.PersonId, (value) => `${p('personId')} = ${add(value)}`);
+
+    when(filters.OrganizationUid, (value) => organization(`${o('uid')} = ${add(value)}`));
+    when(filters.OrganizationName, (value) => organization(`${o('name')} ILIKE ${add(escapeLike(value))}`));
+    when(filters.OrganizationNameContains, (value) =>
+      organization(`${o('name')} ILIKE ${add(containsPattern(value))}`),
+    );
+    when(filters.OrganizationIsPending, (value) => organization(`${o('isPending')} = ${add(value)}`));
+    when(filters.OrganizationFsoId, (value) => organization(`${o('fsoId')} = ${add(value)}`));
+    when(filters.OrganizationCategoryCode, (value) =>
+      organization(
+        `${o('orgCategoryId')} IN (SELECT id FROM org_category WHERE lower(code) = lower(${add(value)}))`,
+      ),
+    );
+    when(filters.OrganizationValidationPerimeter, (entries) =>
+      organization(this.perimeterCondition(entries, add)),
+    );
+
+    when(filters.PersonFirstNameContains, (value) =>
+      person(`${pe('firstname')} ILIKE ${add(containsPattern(value))}`),
+    );
+    when(filters.PersonLastnameContains, (value) =>
+      person(`${pe('lastname')} ILIKE ${add(containsPattern(value))}`),
+    );
+    when(filters.PersonAhvNumber, (value) => person(`${pe('ahvNumber')} = ${add(value)}`));
+
+    when(filters.HasToBeProcessedForInactivity, (state) => this.inactivityCondition(state, add));
+  }
+
+  /** Any entry `LEGALFORMCODE:CATEGORYCODE` matches (case-insensitive; `*` for any). */
+  private perimeterCondition(entries: readonly string[], add: (value: unknown) => string): string {
+    if (entries.length === 0) return 'false';
+    const matches = entries.map((entry) => {
+      const [legalFormCode, categoryCode] = entry.split(':');
+      const parts = ['o.id IS NOT NULL'];
+      if (legalFormCode !== '*') {
+        parts.push(
+          `${o('legalFormId')} IN (SELECT id FROM legal_form WHERE lower(code) = lower(${add(legalFormCode)}))`,
+        );
+      }
+      if (categoryCode !== '*') {
+        parts.push(
+          `${o('orgCategoryId')} IN (SELECT id FROM org_category WHERE lower(code) = lower(${add(categoryCode)}))`,
+        );
+      }
+      return `(${parts.join(' AND ')})`;
+    });
+    return `(${matches.join(' OR ')})`;
+  }
+
+  /**
+   * Profiles to move to `state` now (contract 6): in the state before it, last sign-in (or
+   * creation) older than its threshold. For `Active`: inactive profiles that signed in after
+   * their state's threshold, that is since they became inactive.
+   */
+  private inactivityCondition(
+    state: NonNullable<ProfileListFilters['HasToBeProcessedForInactivity']>,
+    add: (value: unknown) => string,
+  ): string {
+    const { now, inactivity } = this.options;
+    const lastSeen = `coalesce(${p('lastLoginStamp')}, ${p('createStamp')})`;
+    if (state === 'Active') {
+      const back = INACTIVE_STATES.map(
+        (inactive) =>
+          `(${p('inactivityState')} = ${add(inactive)} AND ${lastSeen} > ${add(inactivityCutoff(inactivity, inactive, now))})`,
+      );
+      return `(${p('lastLoginStamp')} IS NOT NULL AND (${back.join(' OR ')}))`;
+    }
+    return `(${p('inactivityState')} = ${add(previousInactivityState(state))} AND ${lastSeen} <= ${add(inactivityCutoff(inactivity, state, now))})`;
+  }
+}
+
+function selectOf(source: Source): string[] {
+  return source.columns.map(
+    (entry) => `${source.alias}.${quoted(entry.column)} AS ${quoted(`${source.alias}.${entry.property}`)}`,
+  );
+}
+
+function columnOfSource(source: Source, property: string): string {
+  const found = source.columns.find((entry) => entry.property === property);
+  if (!found) throw new Error(`No column ${property} in ${source.alias}`);
+  return found.column;
+}
+
+function pick<T>(row: Readonly<Record<string, unknown>>, source: Source): T {
+  const picked: Record<string, unknown> = {};
+  for (const entry of source.columns) picked[entry.property] = row[`${source.alias}.${entry.property}`];
+  return picked as T;
+}
+
+/** A left-joined row that may be missing: null when its id is. */
+function pickNullable<T>(row: Readonly<Record<string, unknown>>, source: Source): T | null {
+  return row[`${source.alias}.id`] === null || row[`${source.alias}.id`] === undefined
+    ? null
+    : pick<T>(row, source);
+}

@@ -1,0 +1,499 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+
+import { stampCreated, stampUpdated } from '@portal/database';
+import { MAX_PAGE_SIZE, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
+
+import { ProfileEnvironment } from '../profile-environment';
+import { RoleAssignments } from '../profile-roles/role-assignments.service';
+import { AccountEntity } from './account.entity';
+import type { CreateProfileDto, SignatoryDto, UpdateProfileDto } from './dto/profile-write.dto';
+import { expansionsOf, type ListProfilesQueryDto, type ProfileExpansion } from './dto/profile-query.dto';
+import { OrganizationEntity } from './organization.entity';
+import { PasswordHasher } from './password-hasher';
+import { PersonEntity } from './person.entity';
+import { PROFILE_ORDER_BY, ProfileListQuery, type ProfileListFilters } from './profile-list.query';
+import { findProfileOrFail, profileNotFound } from './profile-lock';
+import type { ProfileRecord } from './profile-record';
+import { ProfileEntity } from './profile.entity';
+import { SignatoryEntity } from './signatory.entity';
+
+/** What a write answers with: the nested objects its body can write. */
+const WRITTEN_EXPANSIONS: ReadonlySet<ProfileExpansion> = expansionsOf([
+  'Person_Account',
+  'Organization_Signatories',
+]);
+
+/** Profiles per page with the pictures' bytes (each up to 1 MiB). */
+export const PICTURE_BYTES_PAGE_SIZE = 50;
+
+const pageTooLarge = (largest: number): ValidationProblemError =>
+  ValidationProblemError.of(
+    'PageSize',
+    largest === MAX_PAGE_SIZE
+      ? `A page holds at most ${largest} profiles: PageSize=-1 only where the filters keep no more.`
+      : `A page holds at most ${largest} profiles with IncludeCustomImageBytes and Expand=ProfilePicture.`,
+    'PROFILE.PAGE_TOO_LARGE',
+  );
+
+export interface ReadOptions {
+  readonly expand: ReadonlySet<ProfileExpansion>;
+  readonly includeCustomImageBytes: boolean;
+}
+
+type Body = CreateProfileDto | UpdateProfileDto;
+
+/**
+ * Profiles (contract 6): create (person with account, or organization with signatories, and their
+ * first roles) and update in one transaction each, read and list through ProfileListQuery,
+ * delete with everything that belongs to the profile. Rules on top of validation: usernames
+ * unique case-insensitively, external keys unique, references to existing records, the kind of a
+ * profile fixed, login counting and inactivity (contract 6). Violations found together are
+ * reported together, each on its JSON path.
+ */
+@Injectable()
+export class ProfilesService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly roleAssignments: RoleAssignments,
+    private readonly passwords: PasswordHasher,
+    private readonly env: ProfileEnvironment,
+  ) {}
+
+  /**
+   * One page and its exact total; `headersOnly` reads the total alone. A page holds at most
+   * MAX_PAGE_SIZE profiles, or PICTURE_BYTES_PAGE_SIZE with the pictures' bytes: `PageSize=-1`
+   * is answered when the filters keep no more than that, else it is a 400 (a million profiles
+   * do not fit in one answer).
+   */
+  async list(query: ListProfilesQueryDto, headersOnly: boolean): Promise<Page<ProfileRecord>> {
+    const order = parseOrderBy(query.OrderBy, PROFILE_ORDER_BY);
+    const page = pageRequestOf(query);
+    const expand = expansionsOf(query.Expand);
+    const includeCustomImageBytes = query.IncludeCustomImageBytes ?? false;
+    const listQuery = this.listQuery(query, { order, page, expand, includeCustomImageBytes });
+    const largest =
+      includeCustomImageBytes && expand.has('ProfilePicture') ? PICTURE_BYTES_PAGE_SIZE : MAX_PAGE_SIZE;
+    if (page.pageSize !== undefined && page.pageSize > largest) throw pageTooLarge(largest);
+    const manager = this.dataSource.manager;
+    if (page.pageSize === undefined && !headersOnly) {
+      const total = await this.total(manager, listQuery);
+      if (total > largest) throw pageTooLarge(largest);
+      return new Page(await this.read(manager, listQuery), total, page);
+    }
+    const [records, total] = await Promise.all([
+      headersOnly ? Promise.resolve([]) : this.read(manager, listQuery),
+      this.total(manager, listQuery),
+    ]);
+    return new Page(records, total, page);
+  }
+
+  async get(
+    profileId: number,
+    options: ReadOptions,
+    manager = this.dataSource.manager,
+  ): Promise<ProfileRecord> {
+    const listQuery = this.listQuery(
+      { Ids: [profileId] },
+      { order: parseOrderBy(undefined, PROFILE_ORDER_BY), page: { pageNumber: 1, pageSize: 1 }, ...options },
+    );
+    const [record] = await this.read(manager, listQuery);
+    if (!record) throw profileNotFound(profileId);
+    return record;
+  }
+
+  async create(body: CreateProfileDto): Promise<ProfileRecord> {
+    // Hashed before the transaction opens: it takes a while, and needs no row.
+    const password = body.person?.account.password;
+    const passwordHash = password ? await this.passwords.hash(password) : null;
+    return this.dataSource.transaction(async (manager) => {
+      await this.checkRules(manager, body);
+      const now = new Date();
+      const profile = manager.create(ProfileEntity, {
+        ...this.profileFields(body),
+        email: body.email,
+        zipCode: body.zipCode ?? null,
+      });
+      let orgCategoryId: number | undefined;
+      if (body.person) {
+        const account = manager.create(AccountEntity, {
+          username: body.person.account.username,
+          passwordHash,
+        });
+        stampCreated(account, body.createdBy, now);
+        await manager.insert(AccountEntity, account);
+        const person = manager.create(PersonEntity, {
+          ...this.personFields(body.person),
+          accountId: account.id,
+        });
+        stampCreated(person, body.createdBy, now);
+        await manager.insert(PersonEntity, person);
+        profile.personId = person.id;
+      } else if (body.organization) {
+        const { name, orgCategoryId: categoryId, legalFormId, signatories } = body.organization;
+        const organization = manager.create(OrganizationEntity, {
+          ...this.organizationFields(body.organization),
+          name,
+          orgCategoryId: categoryId,
+          legalFormId,
+        });
+        stampCreated(organization, body.createdBy, now);
+        await manager.insert(OrganizationEntity, organization);
+        if (signatories && signatories.length > 0) {
+          await manager.insert(
+            SignatoryEntity,
+            signatories.map((signatory) => this.signatory(signatory, organization.id, body.createdBy, now)),
+          );
+        }
+        profile.organizationId = organization.id;
+        orgCategoryId = categoryId;
+      }
+      stampCreated(profile, body.createdBy, now);
+      await manager.insert(ProfileEntity, profile);
+      await this.roleAssignments.giveInitialRoles(
+        manager,
+        { id: profile.id, orgCategoryId },
+        body.createdBy,
+        now,
+      );
+      return this.get(profile.id, { expand: WRITTEN_EXPANSIONS, includeCustomImageBytes: false }, manager);
+    });
+  }
+
+  async update(profileId: number, body: UpdateProfileDto): Promise<ProfileRecord> {
+    const password = body.person?.account?.password;
+    const passwordHash = password ? await this.passwords.hash(password) : undefined;
+    return this.dataSource.transaction(async (manager) => {
+      const kind = await findProfileOrFail(manager, profileId, 'update');
+      await this.checkRules(manager, body, kind);
+      const now = new Date();
+      const profile = await manager.findOneByOrFail(ProfileEntity, { id: profileId });
+      Object.assign(profile, definedOnly({ ...this.profileFields(body), email: body.email ?? undefined }));
+      if (body.zipCode !== undefined) profile.zipCode = body.zipCode;
+      if (body.lastLoginStamp !== undefined) profile.lastLoginStamp = dateOrNull(body.lastLoginStamp);
+      if (body.gracePeriodEndDate !== undefined)
+        profile.gracePeriodEndDate = dateOrNull(body.gracePeriodEndDate);
+      if (body.inactivityState) profile.inactivityState = body.inactivityState;
+      if (body.isFlaggedForDeletion !== undefined && body.isFlaggedForDeletion !== null) {
+        profile.isFlaggedForDeletion = body.isFlaggedForDeletion;
+      }
+      if (body.hasLoggedIn) {
+        profile.loginCount += 1;
+        profile.lastLoginStamp = body.lastLoginStamp ? new Date(body.lastLoginStamp) : now;
+        profile.inactivityState = 'Active';
+      }
+      stampUpdated(profile, body.updatedBy, now);
+      await manager.save(profile);
+
+      if (body.person && kind.personId !== null) {
+        await this.updatePerson(manager, kind.personId, body, passwordHash, now);
+      }
+      if (body.organization && kind.organizationId !== null) {
+        const organization = await manager.findOneByOrFail(OrganizationEntity, { id: kind.organizationId });
+        const previousCategoryId = organization.orgCategoryId;
+        Object.assign(
+          organization,
+          definedOnly({
+            ...this.organizationFields(body.organization),
+            name: body.organization.name ?? undefined,
+            orgCategoryId: body.organization.orgCategoryId ?? undefined,
+            legalFormId: body.organization.legalFormId ?? undefined,
+          }),
+        );
+        stampUpdated(organization, body.updatedBy, now);
+        await manager.save(organization);
+        if (organization.orgCategoryId !== previousCategoryId) {
+          await this.roleAssignments.followCategoryChange(
+            manager,
+            profileId,
+            organization.orgCategoryId,
+            body.updatedBy,
+          );
+        }
+      }
+      return this.get(profileId, { expand: WRITTEN_EXPANSIONS, includeCustomImageBytes: false }, manager);
+    });
+  }
+
+  /**
+   * The profile and what belongs to it (contract 6): its identities, roles, setting values,
+   * favorites, picture and procurations go with it (ON DELETE CASCADE), then its person and
+   * account, or its organization and signatories.
+   */
+  async delete(profileId: number): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const kind = await findProfileOrFail(manager, profileId, 'update');
+      await manager.delete(ProfileEntity, { id: profileId });
+      if (kind.personId !== null) {
+        const person = await manager.findOneByOrFail(PersonEntity, { id: kind.personId });
+        await manager.delete(PersonEntity, { id: person.id });
+        await manager.delete(AccountEntity, { id: person.accountId });
+      }
+      if (kind.organizationId !== null) await manager.delete(OrganizationEntity, { id: kind.organizationId });
+    });
+  }
+
+  private listQuery(
+    filters: ProfileListFilters,
+    options: Pick<
+      ConstructorParameters<typeof ProfileListQuery>[0],
+      'order' | 'page' | 'expand' | 'includeCustomImageBytes'
+    >,
+  ): ProfileListQuery {
+    return new ProfileListQuery({
+      filters,
+      ...options,
+      now: new Date(),
+      inactivity: this.env.inactivityThresholds,
+    });
+  }
+
+  /** The page's rows, then the collections its expansions ask for (identities, signatories). */
+  private async read(manager: EntityManager, listQuery: ProfileListQuery): Promise<ProfileRecord[]> {
+    const page = listQuery.page();
+    const rows = await manager.query<Record<string, unknown>[]>(page.text, [...page.values]);
+    const records = rows.map((row) => listQuery.readRow(row));
+
+    const accounts = records.flatMap((record) => (record.person?.account ? [record.person.account] : []));
+    const identities = listQuery.identitiesOf(accounts.map((account) => account.account.id));
+    const organizations = records.flatMap((record) => (record.organization ? [record.organization] : []));
+    const signatories = listQuery.signatoriesOf(
+      organizations.map((organization) => organization.organization.id),
+    );
+    const [identityRows, signatoryRows] = await Promise.all([
+      identities ? manager.query<Record<string, unknown>[]>(identities.text, [...identities.values]) : [],
+      signatories ? manager.query<Record<string, unknown>[]>(signatories.text, [...signatories.values]) : [],
+    ]);
+    if (identities) {
+      const byAccount = groupBy(
+        identityRows.map((row) => ProfileListQuery.readIdentity(row)),
+        (identity) => identity.accountId,
+      );
+      for (const account of accounts) account.identities = byAccount.get(account.account.id) ?? [];
+    }
+    if (signatories) {
+      const byOrganization = groupBy(
+        signatoryRows.map((row) => ProfileListQuery.readSignatory(row)),
+        (signatory) => signatory.organizationId,
+      );
+      for (const organization of organizations) {
+        organization.signatories = byOrganization.get(organization.organization.id) ?? [];
+      }
+    }
+    return records;
+  }
+
+  private async total(manager: EntityManager, listQuery: ProfileListQuery): Promise<number> {
+    const total = listQuery.total();
+    const [row] = await manager.query<{ total: number }[]>(total.text, [...total.values]);
+    return row.total;
+  }
+
+  /**
+   * The rules validation cannot see, all checked before anything is written and reported together:
+   * the kind of the profile, unique usernames and external keys, records referred to that exist.
+   * The database keeps the same rules (unique indexes, foreign keys) against concurrent writers.
+   */
+  private async checkRules(
+    manager: EntityManager,
+    body: Body,
+    current?: { id: number; personId: number | null; organizationId: number | null },
+  ): Promise<void> {
+    const errors: ValidationErrors = {};
+    const problem = (path: string, message: string): void => {
+      (errors[path] ??= []).push(message);
+    };
+    if (current && body.person && current.personId === null) {
+      problem('person', 'An organization profile has no person; its kind cannot change.');
+    }
+    if (current && body.organization && current.organizationId === null) {
+      problem('organization', 'A person profile has no organization; its kind cannot change.');
+    }
+
+    const exists = async (sql: string, values: unknown[]): Promise<boolean> =>
+      (await manager.query<unknown[]>(sql, values)).length > 0;
+    const checks: Promise<void>[] = [];
+    const check = (taken: Promise<boolean>, path: string, message: string): void => {
+      checks.push(
+        taken.then((failed) => {
+          if (failed) problem(path, message);
+        }),
+      );
+    };
+    const refers = (table: string, id: number | null | undefined, path: string, noun: string): void => {
+      if (id === null || id === undefined) return;
+      check(
+        exists(`SELECT 1 FROM ${table} WHERE id = $1`, [id]).then((found) => !found),
+        path,
+        `No ${noun} has the id ${id}.`,
+      );
+    };
+
+    if (body.externalKey !== undefined && body.externalKey !== null) {
+      check(
+        exists('SELECT 1 FROM profile WHERE external_key = $1 AND id IS DISTINCT FROM $2', [
+          body.externalKey,
+          current?.id ?? null,
+        ]),
+        'externalKey',
+        `The external key '${body.externalKey}' belongs to another profile.`,
+      );
+    }
+    const username = body.person?.account?.username;
+    if (username !== undefined && username !== null) {
+      check(
+        exists(
+          `SELECT 1 FROM account a WHERE lower(a.username) = lower($1)
+              AND a.id IS DISTINCT FROM (SELECT account_id FROM person WHERE id = $2)`,
+          [username, current?.personId ?? null],
+        ),
+        'person.account.username',
+        `The username '${username}' is taken (usernames are unique case-insensitively).`,
+      );
+    }
+    refers('marital_status', body.person?.maritalStatusId, 'person.maritalStatusId', 'marital status');
+    const organization = body.organization;
+    refers(
+      'org_category',
+      organization?.orgCategoryId,
+      'organization.orgCategoryId',
+      'organization category',
+    );
+    refers('legal_form', organization?.legalFormId, 'organization.legalFormId', 'legal form');
+    refers(
+      'org_identification_level',
+      organization?.orgIdentificationLevelId,
+      'organization.orgIdentificationLevelId',
+      'organization identification level',
+    );
+    refers('profile', organization?.createdByProfileId, 'organization.createdByProfileId', 'profile');
+    // One connection runs them one after the other; awaiting them together keeps the code flat.
+    await Promise.all(checks);
+    if (Object.keys(errors).length > 0) throw new ValidationProblemError(sortedByPath(errors));
+  }
+
+  private async updatePerson(
+    manager: EntityManager,
+    personId: number,
+    body: UpdateProfileDto,
+    passwordHash: string | undefined,
+    now: Date,
+  ): Promise<void> {
+    const sent = body.person;
+    if (!sent) return;
+    const person = await manager.findOneByOrFail(PersonEntity, { id: personId });
+    Object.assign(person, definedOnly(this.personFields(sent)));
+    stampUpdated(person, body.updatedBy, now);
+    await manager.save(person);
+    const account = sent.account;
+    if (!account) return;
+    const stored = await manager.findOneByOrFail(AccountEntity, { id: person.accountId });
+    Object.assign(
+      stored,
+      definedOnly({
+        username: account.username ?? undefined,
+        sessionDuration: account.sessionDuration ?? undefined,
+        isSignupComplete: account.isSignupComplete ?? undefined,
+        isLocal: account.isLocal ?? undefined,
+        hasSeenOwnProfile: account.hasSeenOwnProfile ?? undefined,
+        passwordHash,
+      }),
+    );
+    // A password sent as null removes it: the account signs in through identity providers only.
+    if (account.password === null) stored.passwordHash = null;
+    stampUpdated(stored, body.updatedBy, now);
+    await manager.save(stored);
+  }
+
+  /** The profile's own fields of a body; undefined where the body leaves them out. */
+  private profileFields(body: Body): Partial<ProfileEntity> {
+    return {
+      isEnabled: body.isEnabled ?? undefined,
+      externalKey: body.externalKey,
+      language: body.language,
+      phone: body.phone,
+      fax: body.fax,
+      address: body.address,
+      city: body.city,
+      countryCode: body.countryCode,
+      acceptsAdvertisement: body.acceptsAdvertisement ?? undefined,
+    };
+  }
+
+  private personFields(person: NonNullable<Body['person']>): Partial<PersonEntity> {
+    return {
+      firstname: person.firstname,
+      lastname: person.lastname,
+      gender: person.gender ?? undefined,
+      ahvNumber: person.ahvNumber,
+      mobilePhone: person.mobilePhone,
+      birthdate: person.birthdate === undefined ? undefined : dateOrNull(person.birthdate),
+      maritalStatusId: person.maritalStatusId,
+    };
+  }
+
+  private organizationFields(organization: NonNullable<Body['organization']>): Partial<OrganizationEntity> {
+    return {
+      uid: organization.uid,
+      fsoId: organization.fsoId,
+      website: organization.website,
+      orgIdentificationLevelId: organization.orgIdentificationLevelId,
+      identificationProcess: organization.identificationProcess,
+      isSelfRegistration: organization.isSelfRegistration ?? undefined,
+      createdByProfileId: organization.createdByProfileId,
+      isPending: organization.isPending ?? undefined,
+      signatureType: organization.signatureType ?? undefined,
+      businessCaseId: organization.businessCaseId,
+    };
+  }
+
+  private signatory(
+    body: SignatoryDto,
+    organizationId: number,
+    createdBy: string,
+    now: Date,
+  ): SignatoryEntity {
+    const signatory = new SignatoryEntity();
+    Object.assign(signatory, {
+      organizationId,
+      isRequester: body.isRequester ?? false,
+      type: body.type ?? 'Signer',
+      position: body.position ?? null,
+      gender: body.gender ?? 'Unknown',
+      firstname: body.firstname ?? null,
+      lastname: body.lastname ?? null,
+      birthdate: dateOrNull(body.birthdate ?? null),
+      email: body.email ?? null,
+      ahvNumber: body.ahvNumber ?? null,
+      identityNumber: body.identityNumber ?? null,
+      address: body.address ?? null,
+      zipCode: body.zipCode ?? null,
+      city: body.city ?? null,
+      origin: body.origin ?? null,
+    });
+    stampCreated(signatory, createdBy, now);
+    return signatory;
+  }
+}
+
+const dateOrNull = (value: string | null): Date | null => (value === null ? null : new Date(value));
+
+/** The properties whose value is not undefined: what an update body sets. */
+function definedOnly<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
+}
+
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+const sortedByPath = (errors: ValidationErrors): ValidationErrors =>
+  Object.fromEntries(Object.entries(errors).sort(([a], [b]) => a.localeCompare(b)));
