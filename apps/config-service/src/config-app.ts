@@ -7,6 +7,7 @@ import { createServiceApp, type ServiceDescription } from '@portal/service-runti
 import { AppModule } from './app.module';
 import type { ConfigEnvironment } from './config-environment';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
+import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
 
 export const CONFIG_SERVICE: ServiceDescription = {
@@ -17,6 +18,8 @@ export const CONFIG_SERVICE: ServiceDescription = {
     'Served under /{tenant}/v10-0 and /{tenant}/v9-1. Roles: ConfigApi_Read reads, ConfigApi_Write reads and writes.',
   version: '10.0',
   bodyLimitBytes: 1024 * 1024,
+  // A template name is up to 100 characters (code points): up to 200 UTF-16 code units.
+  maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,
 };
 
 export function createConfigApp(context: {

@@ -6,3 +6,4 @@ export * from './request-context';
 export * from './request-validation.pipe';
 export * from './validators';
 export * from './json-body';
+export * from './plain-text';

@@ -37,6 +37,11 @@ export interface ServiceDescription {
   readonly version: string;
   /** Contract 5: 1 MiB, render 10 MiB. */
   readonly bodyLimitBytes: number;
+  /**
+   * The longest path parameter, in UTF-16 code units after decoding (Fastify's `maxParamLength`,
+   * default 100); longer ones are a 414 problem. A name of 100 emoji is 200 code units.
+   */
+  readonly maxPathParameterLength?: number;
 }
 
 export interface CreateServiceAppOptions {
@@ -65,6 +70,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     genReqId: correlationIdOf,
     logger: false,
     trustProxy: true,
+    routerOptions: { maxParamLength: service.maxPathParameterLength ?? 100 },
     // Oversized headers and malformed requests never reach routing: answered as problems too.
     clientErrorHandler: answerClientError,
     // Malformed paths and over-long path parameters are answered before routing, still as problems.

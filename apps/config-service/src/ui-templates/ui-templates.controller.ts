@@ -4,6 +4,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 
@@ -15,6 +16,7 @@ import { ListUiTemplatesQueryDto, ListUiTemplatesQueryV9Dto } from './dto/ui-tem
 import { UiTemplateResponse } from './dto/ui-template.response';
 import { CreateUiTemplateDto, UpdateUiTemplateDto } from './dto/ui-template-write.dto';
 import { type FieldOrder, toUiTemplateResponse } from './ui-template.mapper';
+import { UI_TEMPLATE_NAME_PARAMETER, UiTemplateNamePipe } from './ui-template-name.pipe';
 import { UiTemplatesService } from './ui-templates.service';
 
 export const CONFIG_READ = 'ConfigApi_Read';
@@ -51,19 +53,23 @@ export class UiTemplatesV10Controller {
   @Get(':uiTemplateName')
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
   @ApiOperation({ summary: 'Read a UI template by its name' })
+  @ApiParam(UI_TEMPLATE_NAME_PARAMETER)
   @ApiOkResponse({ type: UiTemplateResponse })
-  @ApiProblemResponses(404)
-  async readUiTemplate(@Param('uiTemplateName') name: string): Promise<UiTemplateResponse> {
+  @ApiProblemResponses(400, 404)
+  async readUiTemplate(
+    @Param('uiTemplateName', UiTemplateNamePipe) name: string,
+  ): Promise<UiTemplateResponse> {
     return toUiTemplateResponse(await this.uiTemplates.getByName(name), this.fieldOrder);
   }
 
   @Put(':uiTemplateName')
   @RequireRoles(CONFIG_WRITE)
   @ApiOperation({ summary: 'Update a UI template (its name cannot change)' })
+  @ApiParam(UI_TEMPLATE_NAME_PARAMETER)
   @ApiOkResponse({ type: UiTemplateResponse })
   @ApiProblemResponses(400, 404, 413, 415)
   async updateUiTemplate(
-    @Param('uiTemplateName') name: string,
+    @Param('uiTemplateName', UiTemplateNamePipe) name: string,
     @Body() body: UpdateUiTemplateDto,
   ): Promise<UiTemplateResponse> {
     return toUiTemplateResponse(await this.uiTemplates.update(name, body), this.fieldOrder);
@@ -73,9 +79,10 @@ export class UiTemplatesV10Controller {
   @HttpCode(204)
   @RequireRoles(CONFIG_WRITE)
   @ApiOperation({ summary: 'Delete a UI template and release its sender identifiers' })
+  @ApiParam(UI_TEMPLATE_NAME_PARAMETER)
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiProblemResponses(404)
-  async deleteUiTemplate(@Param('uiTemplateName') name: string): Promise<void> {
+  @ApiProblemResponses(400, 404)
+  async deleteUiTemplate(@Param('uiTemplateName', UiTemplateNamePipe) name: string): Promise<void> {
     await this.uiTemplates.delete(name);
   }
 }
