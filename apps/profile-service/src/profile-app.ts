@@ -1,13 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 
 import { databaseErrorTranslator } from '@portal/database';
-import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
-import { DemoCatalogueSeeder } from './demo-data/demo-catalogue.seeder';
+import { DEMO_CATALOGUE } from './demo-data/demo-catalogue.seeder';
 import type { ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
@@ -34,8 +33,6 @@ export async function createProfileApp(context: {
     errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
   // After the migrations, so that a newcomer's first start has a catalogue to explore.
-  const outcome = await new DemoCatalogueSeeder(app.get(DataSource)).seed(context.env.demoDataMode);
-  if (outcome === 'seeded')
-    context.logger.info({ msg: 'demo catalogue loaded', SEED_DEMO_DATA: context.env.demoDataMode });
+  await seedDemoDataAtStart(app, DEMO_CATALOGUE, context.env.demoDataMode, context.logger);
   return app;
 }

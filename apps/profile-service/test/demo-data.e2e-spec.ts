@@ -1,6 +1,9 @@
 import { DataSource } from 'typeorm';
 
-import { DemoCatalogueSeeder } from '../src/demo-data/demo-catalogue.seeder';
+import { type DemoDataMode, seedDemoData } from '@portal/database';
+import { seedDemoDataAtStart } from '@portal/service-runtime';
+
+import { DEMO_CATALOGUE } from '../src/demo-data/demo-catalogue.seeder';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
 
@@ -22,11 +25,12 @@ const COUNTS: [string, number][] = [
 
 describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
   let service: ProfileService;
-  let seeder: DemoCatalogueSeeder;
+  const seeder = {
+    seed: (mode: DemoDataMode) => seedDemoData(service.app.get(DataSource), DEMO_CATALOGUE, mode),
+  };
 
   beforeAll(async () => {
     service = await startProfileService('profile_demo_data', { SEED_DEMO_DATA: 'auto' });
-    seeder = new DemoCatalogueSeeder(service.app.get(DataSource));
   });
 
   afterAll(async () => {
@@ -65,10 +69,23 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
 
   it('changes nothing when run again, whatever the mode', async () => {
     const before = await everything();
-    await expect(seeder.seed('auto')).resolves.toBe('not-empty');
-    await expect(seeder.seed('always')).resolves.toBe('seeded');
-    await expect(seeder.seed('never')).resolves.toBe('off');
+    await expect(seeder.seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
+    await expect(seeder.seed('always')).resolves.toEqual({ outcome: 'seeded', inserted: {} });
+    await expect(seeder.seed('never')).resolves.toEqual({ outcome: 'off', inserted: {} });
     expect(await everything()).toEqual(before);
+  });
+
+  it('logs one line saying what was inserted, or that nothing was', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = { info: (line: Record<string, unknown>) => void lines.push(line) };
+    await seedDemoDataAtStart(service.app, DEMO_CATALOGUE, 'always', logger);
+    expect(lines).toEqual([
+      {
+        msg: 'demo catalogue: nothing inserted (everything was already there)',
+        SEED_DEMO_DATA: 'always',
+        inserted: {},
+      },
+    ]);
   });
 
   it('leaves a catalogue with data alone in auto mode, and adds only what is missing with always', async () => {
@@ -85,10 +102,13 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     });
     expect((await service.max.delete(`${V10}/marital-statuses/${unknown.id}`)).status).toBe(204);
 
-    await expect(seeder.seed('auto')).resolves.toBe('not-empty');
+    await expect(seeder.seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
     expect((await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body).toHaveLength(7);
 
-    await expect(seeder.seed('always')).resolves.toBe('seeded');
+    await expect(seeder.seed('always')).resolves.toEqual({
+      outcome: 'seeded',
+      inserted: { marital_status: 1 },
+    });
     const statuses = (await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body;
     expect(statuses).toHaveLength(8);
     expect(statuses.find((s) => s.name === 'Married')).toMatchObject({
@@ -106,7 +126,10 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     expect(
       (await service.max.delete(`${V10}/org-categories/${association.id}/roles/${nonProfit.id}`)).status,
     ).toBe(204);
-    await expect(seeder.seed('always')).resolves.toBe('seeded');
+    await expect(seeder.seed('always')).resolves.toEqual({
+      outcome: 'seeded',
+      inserted: { org_category_role: 1 },
+    });
     expect(await fixtures.rolesOf(club.profileId)).toEqual([nonProfit.id]);
   });
 });

@@ -26,6 +26,8 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   environment: new () => E;
   defaults: Record<string, string>;
   env?: Record<string, string>;
+  /** Receives the app's log instead of the silent default, for tests of what is logged. */
+  logger?: Logger;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
 }): Promise<RunningTestApp<E>> {
   const database = await createTestDatabase(options.label);
@@ -37,7 +39,7 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   const app = await options.createApp({
     env,
     databaseUrl: database.url,
-    logger: createLogger(options.label, env.LOG_LEVEL),
+    logger: options.logger ?? createLogger(options.label, env.LOG_LEVEL),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();

@@ -1,4 +1,6 @@
-import type { DataSource, EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+
+import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal/database';
 
 import { RoleEntity } from '../catalogue/roles/role.entity';
 import { ServiceThemeEntity } from '../catalogue/service-themes/service-theme.entity';
@@ -16,10 +18,7 @@ import { OrgCategoryRoleEntity } from '../reference-data/org-categories/org-cate
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';
-import DEMO_CATALOGUE from './demo-catalogue.json';
-
-export type SeedMode = 'auto' | 'always' | 'never';
-export type SeedOutcome = 'seeded' | 'not-empty' | 'no-schema' | 'off';
+import DEMO_CATALOGUE_DATA from './demo-catalogue.json';
 
 type Row = Record<string, unknown>;
 
@@ -34,73 +33,58 @@ interface DemoService extends Row {
   readonly settings?: readonly Row[];
 }
 
-const SEEDER = 'demo-data';
-
-/** Tables whose rows make a catalogue "not empty" (the migration's citizen role does not count). */
-const CATALOGUE_TABLES = [
-  'client',
-  'identification_level',
-  'org_identification_level',
-  'identity_provider',
-  'legal_form',
-  'marital_status',
-  'org_category',
-  'service_theme',
-  'service',
-];
-
 /**
- * Loads demo-catalogue.json so that a newcomer's `npm start` has something to explore.
- * `auto` loads it only into an empty catalogue; `always` adds what is missing and never changes
- * what is there (rows are matched by their unique names), so running it twice changes nothing.
+ * demo-catalogue.json, a small catalogue of a Swiss canton, as a demo data set (SEED_DEMO_DATA,
+ * libs/database demo-data.ts). Rows are matched by their unique names, so `always` adds only what
+ * is missing and never changes what is there.
  */
-export class DemoCatalogueSeeder {
-  constructor(private readonly dataSource: DataSource) {}
+export const DEMO_CATALOGUE: DemoDataSet = {
+  label: 'demo catalogue',
+  lockName: 'profile-service:demo-catalogue',
+  // The tables whose rows make a catalogue "not empty" (the migration's citizen role does not count).
+  tables: [
+    'client',
+    'identification_level',
+    'org_identification_level',
+    'identity_provider',
+    'legal_form',
+    'marital_status',
+    'org_category',
+    'service_theme',
+    'service',
+  ],
+  load: (writer) => new DemoCatalogueLoader(writer).load(),
+};
 
-  async seed(mode: SeedMode): Promise<SeedOutcome> {
-    if (mode === 'never') return 'off';
-    return this.dataSource.transaction(async (manager) => {
-      // Replicas starting together seed once.
-      await manager.query('SELECT pg_advisory_xact_lock(hashtext($1))', ['profile-service:demo-catalogue']);
-      const [{ present }] = await manager.query<{ present: boolean }[]>(
-        `SELECT to_regclass('service') IS NOT NULL AS present`,
-      );
-      if (!present) return 'no-schema';
-      if (mode === 'auto' && !(await this.isEmpty(manager))) return 'not-empty';
-      await this.load(manager);
-      return 'seeded';
-    });
+class DemoCatalogueLoader {
+  private readonly manager: EntityManager;
+
+  constructor(private readonly writer: DemoDataWriter) {
+    this.manager = writer.manager;
   }
 
-  private async isEmpty(manager: EntityManager): Promise<boolean> {
-    const checks = CATALOGUE_TABLES.map((table) => `NOT EXISTS (SELECT 1 FROM "${table}")`).join(' AND ');
-    const [{ empty }] = await manager.query<{ empty: boolean }[]>(`SELECT ${checks} AS empty`);
-    return empty;
-  }
-
-  private async load(manager: EntityManager): Promise<void> {
-    const data = DEMO_CATALOGUE;
-    for (const client of data.clients) await this.insert(manager, ClientEntity, client);
-    for (const level of data.identificationLevels)
-      await this.insert(manager, IdentificationLevelEntity, level);
+  async load(): Promise<void> {
+    const { manager } = this;
+    const data = DEMO_CATALOGUE_DATA;
+    for (const client of data.clients) await this.writer.insert(ClientEntity, client);
+    for (const level of data.identificationLevels) await this.writer.insert(IdentificationLevelEntity, level);
     for (const { elevationService: _later, ...level } of data.orgIdentificationLevels) {
-      await this.insert(manager, OrgIdentificationLevelEntity, level);
+      await this.writer.insert(OrgIdentificationLevelEntity, level);
     }
-    for (const provider of data.identityProviders)
-      await this.insert(manager, IdentityProviderEntity, provider);
-    for (const form of data.legalForms) await this.insert(manager, LegalFormEntity, form);
-    for (const status of data.maritalStatuses) await this.insert(manager, MaritalStatusEntity, status);
-    for (const role of data.roles) await this.insert(manager, RoleEntity, role);
+    for (const provider of data.identityProviders) await this.writer.insert(IdentityProviderEntity, provider);
+    for (const form of data.legalForms) await this.writer.insert(LegalFormEntity, form);
+    for (const status of data.maritalStatuses) await this.writer.insert(MaritalStatusEntity, status);
+    for (const role of data.roles) await this.writer.insert(RoleEntity, role);
     for (const { roles, ...category } of data.orgCategories) {
-      await this.insert(manager, OrgCategoryEntity, category);
+      await this.writer.insert(OrgCategoryEntity, category);
       const orgCategoryId = await this.idOf(manager, OrgCategoryEntity, category.name);
       for (const role of roles) {
         const roleId = await this.idOf(manager, RoleEntity, role);
-        await this.insert(manager, OrgCategoryRoleEntity, { orgCategoryId, roleId });
-        await giveRoleToOrganizationsOfCategory(manager, orgCategoryId, roleId, SEEDER);
+        await this.writer.insert(OrgCategoryRoleEntity, { orgCategoryId, roleId });
+        await giveRoleToOrganizationsOfCategory(manager, orgCategoryId, roleId, DEMO_DATA_AUTHOR);
       }
     }
-    for (const theme of data.serviceThemes) await this.insert(manager, ServiceThemeEntity, theme);
+    for (const theme of data.serviceThemes) await this.writer.insert(ServiceThemeEntity, theme);
     for (const service of data.services as DemoService[]) await this.loadService(manager, service);
     for (const level of data.orgIdentificationLevels as { name: string; elevationService?: string }[]) {
       if (level.elevationService === undefined) continue;
@@ -123,7 +107,7 @@ export class DemoCatalogueSeeder {
       settings,
       ...service
     } = entry;
-    await this.insert(manager, ServiceEntity, {
+    await this.writer.insert(ServiceEntity, {
       ...service,
       serviceThemeId: await this.idOf(manager, ServiceThemeEntity, theme),
       identificationLevelId: await this.idOf(manager, IdentificationLevelEntity, identificationLevel),
@@ -136,39 +120,17 @@ export class DemoCatalogueSeeder {
     const serviceId = await this.idOf(manager, ServiceEntity, entry.name);
     for (const { role, isVisible } of roles) {
       const roleId = await this.idOf(manager, RoleEntity, role);
-      await this.insert(manager, ServiceRoleEntity, { serviceId, roleId, isVisible: isVisible ?? true });
+      await this.writer.insert(ServiceRoleEntity, { serviceId, roleId, isVisible: isVisible ?? true });
     }
     for (const client of clients) {
-      await this.insert(manager, ServiceClientEntity, {
+      await this.writer.insert(ServiceClientEntity, {
         serviceId,
         clientId: await this.idOf(manager, ClientEntity, client),
       });
     }
-    if (survey) await this.insert(manager, SurveyEntity, { ...survey, serviceId });
+    if (survey) await this.writer.insert(SurveyEntity, { ...survey, serviceId });
     for (const setting of (settings ?? []) as Row[])
-      await this.insert(manager, ServiceSettingEntity, { ...setting, serviceId });
-  }
-
-  /** Adds the row unless a row with the same unique values exists (ON CONFLICT DO NOTHING). */
-  private async insert<T extends ObjectLiteral>(
-    manager: EntityManager,
-    entity: EntityTarget<T>,
-    row: Row,
-  ): Promise<void> {
-    const now = new Date();
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(entity)
-      .values({
-        ...row,
-        createdBy: SEEDER,
-        createStamp: now,
-        updatedBy: SEEDER,
-        updateStamp: now,
-      } as unknown as T)
-      .orIgnore()
-      .execute();
+      await this.writer.insert(ServiceSettingEntity, { ...setting, serviceId });
   }
 
   private async idOf<T extends ObjectLiteral>(
