@@ -2,10 +2,11 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 
 import { databaseErrorTranslator } from '@portal/database';
-import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
 import type { ConfigEnvironment } from './config-environment';
+import { DEMO_UI_TEMPLATE_DATA } from './demo-data/demo-ui-templates.seeder';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
@@ -22,12 +23,12 @@ export const CONFIG_SERVICE: ServiceDescription = {
   maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,
 };
 
-export function createConfigApp(context: {
+export async function createConfigApp(context: {
   env: ConfigEnvironment;
   databaseUrl: string;
   logger: Logger;
 }): Promise<NestFastifyApplication> {
-  return createServiceApp({
+  const app = await createServiceApp({
     service: CONFIG_SERVICE,
     module: AppModule.register(context.env, context.databaseUrl),
     env: context.env,
@@ -39,4 +40,7 @@ export function createConfigApp(context: {
       }),
     ],
   });
+  // After the migrations, so that a newcomer's first list is not empty.
+  await seedDemoDataAtStart(app, DEMO_UI_TEMPLATE_DATA, context.env.demoDataMode, context.logger);
+  return app;
 }

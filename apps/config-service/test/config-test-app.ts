@@ -7,7 +7,8 @@ import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environmen
 export async function startConfigService(label: string, env: Record<string, string> = {}) {
   const running = await startTestApp({
     label,
-    env,
+    // Tests build their own scenes; the demo UI template has its own test.
+    env: { SEED_DEMO_DATA: 'never', ...env },
     environment: ConfigEnvironment,
     defaults: CONFIG_ENV_DEFAULTS,
     createApp: createConfigApp,
