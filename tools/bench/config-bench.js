@@ -144,7 +144,11 @@ async function main(cleanups) {
   const databaseSource = database.source;
 
   // 2. config-service in this process, migrated at creation, then seeded through its own API.
-  const env = loadEnv(ConfigEnvironment, { NODE_ENV: 'test', LOG_LEVEL: 'warn' }, CONFIG_ENV_DEFAULTS);
+  const env = loadEnv(
+    ConfigEnvironment,
+    { NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'never' },
+    CONFIG_ENV_DEFAULTS,
+  );
   const app = await createConfigApp({
     env,
     databaseUrl,

@@ -2,11 +2,13 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 
 import { databaseErrorTranslator } from '@portal/database';
-import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
 import type { ConfigEnvironment } from './config-environment';
+import { DEMO_UI_TEMPLATE_DATA } from './demo-data/demo-ui-templates.seeder';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
+import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
 import { UI_TEMPLATE_TAGS } from './ui-templates/ui-templates.controller';
 
@@ -19,14 +21,16 @@ export const CONFIG_SERVICE: ServiceDescription = {
   version: '10.0',
   bodyLimitBytes: 1024 * 1024,
   tags: UI_TEMPLATE_TAGS,
+  // A template name is up to 100 characters (code points): up to 200 UTF-16 code units.
+  maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,
 };
 
-export function createConfigApp(context: {
+export async function createConfigApp(context: {
   env: ConfigEnvironment;
   databaseUrl: string;
   logger: Logger;
 }): Promise<NestFastifyApplication> {
-  return createServiceApp({
+  const app = await createServiceApp({
     service: CONFIG_SERVICE,
     module: AppModule.register(context.env, context.databaseUrl),
     env: context.env,
@@ -38,4 +42,7 @@ export function createConfigApp(context: {
       }),
     ],
   });
+  // After the migrations, so that a newcomer's first list is not empty.
+  await seedDemoDataAtStart(app, DEMO_UI_TEMPLATE_DATA, context.env.demoDataMode, context.logger);
+  return app;
 }

@@ -1,6 +1,6 @@
-import { ServiceEnvironment } from '@portal/service-runtime';
+import { DemoDataEnvironment } from '@portal/service-runtime';
 
-/** config-service reads only the common variables (contract 1, 2). */
-export class ConfigEnvironment extends ServiceEnvironment {}
+/** config-service reads the common variables (contract 1, 2) and SEED_DEMO_DATA (its demo UI template). */
+export class ConfigEnvironment extends DemoDataEnvironment {}
 
 export const CONFIG_ENV_DEFAULTS = { PORT: '3001', EMBEDDED_DATABASE_DIR: '.data/config' };

@@ -11,7 +11,8 @@ export async function startConfigService(
 ) {
   const running = await startTestApp({
     label,
-    env,
+    // Tests build their own scenes; the demo UI template has its own test.
+    env: { SEED_DEMO_DATA: 'never', ...env },
     connectVia,
     environment: ConfigEnvironment,
     defaults: CONFIG_ENV_DEFAULTS,

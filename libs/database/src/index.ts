@@ -5,3 +5,4 @@ export * from './embedded-database';
 export * from './migrations';
 export * from './audited-entity';
 export * from './entity-lookup';
+export * from './demo-data';

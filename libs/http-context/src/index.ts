@@ -7,3 +7,4 @@ export * from './request-context';
 export * from './request-validation.pipe';
 export * from './validators';
 export * from './json-body';
+export * from './plain-text';

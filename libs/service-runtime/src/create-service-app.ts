@@ -41,6 +41,11 @@ export interface ServiceDescription {
   readonly bodyLimitBytes: number;
   /** The OpenAPI tags in the order Swagger UI shows them, each with what sets it apart. */
   readonly tags?: readonly { readonly name: string; readonly description: string }[];
+  /**
+   * The longest path parameter, in UTF-16 code units after decoding (Fastify's `maxParamLength`,
+   * default 100); longer ones are a 414 problem. A name of 100 emoji is 200 code units.
+   */
+  readonly maxPathParameterLength?: number;
 }
 
 export interface CreateServiceAppOptions {
@@ -69,6 +74,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     genReqId: correlationIdOf,
     logger: false,
     trustProxy: true,
+    routerOptions: { maxParamLength: service.maxPathParameterLength ?? 100 },
     // Oversized headers and malformed requests never reach routing: answered as problems too.
     clientErrorHandler: answerClientError,
     // Malformed paths and over-long path parameters are answered before routing, still as problems.

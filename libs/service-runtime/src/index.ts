@@ -1,5 +1,6 @@
 export * from './cors';
 export * from './create-service-app';
+export * from './demo-data-environment';
 export * from './health.controller';
 export * from './metrics';
 export * from './run-service';

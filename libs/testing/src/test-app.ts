@@ -35,6 +35,8 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   env?: Record<string, string>;
   /** The URL the service connects with, from its database's own (through a TcpProxy, say). */
   connectVia?(databaseUrl: string): string;
+  /** Receives the app's log instead of the silent default, for tests of what is logged. */
+  logger?: Logger;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
 }): Promise<RunningTestApp<E>> {
   const database = await createTestDatabase(options.label);
@@ -46,7 +48,7 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   const app = await options.createApp({
     env,
     databaseUrl: options.connectVia ? options.connectVia(database.url) : database.url,
-    logger: testLogger(options.label, env.LOG_LEVEL),
+    logger: options.logger ?? testLogger(options.label, env.LOG_LEVEL),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();

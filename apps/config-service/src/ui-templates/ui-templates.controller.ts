@@ -22,6 +22,7 @@ import {
   UPDATE_UI_TEMPLATE_EXAMPLES,
 } from './ui-template.examples';
 import { type FieldOrder, toUiTemplateResponse } from './ui-template.mapper';
+import { UI_TEMPLATE_NAME_PARAMETER, UiTemplateNamePipe } from './ui-template-name.pipe';
 import { UI_TEMPLATE_ORDER, UiTemplatesService } from './ui-templates.service';
 
 export const CONFIG_READ = 'ConfigApi_Read';
@@ -50,11 +51,7 @@ const LIST_DESCRIPTION =
     .join(', ')}, each optionally \`desc\`; default \`id\`.`;
 
 const TemplateName = (): MethodDecorator =>
-  ApiParam({
-    name: 'uiTemplateName',
-    description: "The template's name (case-sensitive), URL-encoded.",
-    example: EXAMPLE_UI_TEMPLATE_NAME,
-  });
+  ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: EXAMPLE_UI_TEMPLATE_NAME });
 
 /**
  * The routes of both versions; not a controller itself, so that each version's class carries only
@@ -96,8 +93,10 @@ abstract class UiTemplatesController {
   @ApiOperation({ summary: 'Read a UI template by its name' })
   @TemplateName()
   @ApiOkResponse({ type: UiTemplateResponse })
-  @ApiProblemResponses(404)
-  async readUiTemplate(@Param('uiTemplateName') name: string): Promise<UiTemplateResponse> {
+  @ApiProblemResponses(400, 404)
+  async readUiTemplate(
+    @Param('uiTemplateName', UiTemplateNamePipe) name: string,
+  ): Promise<UiTemplateResponse> {
     return toUiTemplateResponse(await this.uiTemplates.getByName(name), this.fieldOrder);
   }
 
@@ -114,7 +113,7 @@ abstract class UiTemplatesController {
   @ApiOkResponse({ type: UiTemplateResponse })
   @ApiProblemResponses(400, 404, 413, 415)
   async updateUiTemplate(
-    @Param('uiTemplateName') name: string,
+    @Param('uiTemplateName', UiTemplateNamePipe) name: string,
     @Body() body: UpdateUiTemplateDto,
   ): Promise<UiTemplateResponse> {
     return toUiTemplateResponse(await this.uiTemplates.update(name, body), this.fieldOrder);
@@ -126,8 +125,8 @@ abstract class UiTemplatesController {
   @ApiOperation({ summary: 'Delete a UI template and release its sender identifiers' })
   @TemplateName()
   @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiProblemResponses(404)
-  async deleteUiTemplate(@Param('uiTemplateName') name: string): Promise<void> {
+  @ApiProblemResponses(400, 404)
+  async deleteUiTemplate(@Param('uiTemplateName', UiTemplateNamePipe) name: string): Promise<void> {
     await this.uiTemplates.delete(name);
   }
 }

@@ -23,8 +23,16 @@ import {
   RequiredNested,
   RequiredPattern,
   RequiredText,
+  Satisfies,
   UpdatedBy,
 } from '@portal/http-context';
+
+import {
+  LOGO_SOURCE_LENGTH,
+  logoSourceProblem,
+  UI_TEMPLATE_NAME_LENGTH,
+  uiTemplateNameProblem,
+} from '../ui-template-rules';
 
 /**
  * Bounds interfaces.md leaves open (2.3: "Lengths and formats ... not shown"), decided here and
@@ -46,8 +54,8 @@ const WEB_ADDRESS = /^(?:https?:\/\/[^\s]+|\/[^\s]*)$/;
 const WEB_ADDRESS_MESSAGE = '$property must be an http(s) URL or a path starting with /';
 /** Footer links may also open a mail or a phone call. */
 const LINK_ADDRESS = /^(?:https?:\/\/[^\s]+|\/[^\s]*|mailto:[^\s]+|tel:\+?[0-9 ()-]+)$/;
-/** Template names appear in paths, so they keep to URL-safe characters. */
-export const UI_TEMPLATE_NAME = /^[A-Za-z0-9._~-]+$/;
+/** No control characters (C0, DEL, C1), as a JSON Schema pattern for the OpenAPI document. */
+const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 
 const HexColor = (description: string): PropertyDecorator =>
   applyDecorators(
@@ -68,12 +76,19 @@ export class ColorPaletteDto {
 }
 
 export class LogoDto {
-  @RequiredPattern(
-    WEB_ADDRESS,
-    UI_TEMPLATE_BOUNDS.urlLength,
-    WEB_ADDRESS_MESSAGE,
-    'The image: an http(s) URL or a path.',
-  )
+  @ApiProperty({
+    description:
+      'The image: an absolute http(s) URL, a `data:image/(png|jpeg|webp|svg+xml)[;base64],...` URI, or a ' +
+      'relative path (`logo.svg`, `assets/img/logo.png`, `/static/logo.png`). No control characters, no ' +
+      'leading or trailing whitespace, no backslash; other schemes (`javascript:`, `file:`, `data:text/html`, ...) ' +
+      'and protocol-relative `//host/...` are refused.',
+    minLength: LOGO_SOURCE_LENGTH.min,
+    maxLength: LOGO_SOURCE_LENGTH.max,
+    example: 'assets/img/wappen-musterberg.svg',
+  })
+  @IsDefined({ message: '$property is required' })
+  @IsString()
+  @Satisfies('logoSource', logoSourceProblem)
   readonly source: string;
 
   @ApiProperty({
@@ -194,15 +209,18 @@ export class UiTemplateFieldsDto {
 
 export class CreateUiTemplateDto extends UiTemplateFieldsDto {
   @ApiProperty({
-    description: 'Unique, case-sensitive code name; cannot be changed later. Letters, digits and . _ ~ -',
-    minLength: 1,
-    maxLength: 100,
-    pattern: UI_TEMPLATE_NAME.source,
+    description:
+      'Unique, case-sensitive code name; cannot be changed later. Any text of 1..100 characters (Unicode code ' +
+      "points) without control characters, except '.' and '..'. Paths carry it URL-encoded " +
+      '(`encodeURIComponent`: `Kanton Zürich` is `Kanton%20Z%C3%BCrich`, `a/b` is `a%2Fb`).',
+    minLength: UI_TEMPLATE_NAME_LENGTH.min,
+    maxLength: UI_TEMPLATE_NAME_LENGTH.max,
+    pattern: NO_CONTROL_CHARACTERS,
+    example: 'Kanton Musterberg',
   })
   @IsDefined({ message: '$property is required' })
   @IsString()
-  @Length(1, 100)
-  @Matches(UI_TEMPLATE_NAME, { message: '$property may contain only letters, digits and . _ ~ -' })
+  @Satisfies('uiTemplateName', uiTemplateNameProblem)
   readonly name: string;
 
   @CreatedBy()

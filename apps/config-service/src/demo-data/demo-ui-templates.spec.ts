@@ -1,0 +1,27 @@
+import { RequestValidationPipe } from '@portal/http-context';
+
+import { CreateUiTemplateDto } from '../ui-templates/dto/ui-template-write.dto';
+import { DEMO_UI_TEMPLATES } from './demo-ui-templates';
+
+describe('DEMO_UI_TEMPLATES', () => {
+  it.each(DEMO_UI_TEMPLATES.map((template) => [template.name, template]))(
+    '%s is a create body the API itself accepts',
+    async (_name, template) => {
+      const pipe = new RequestValidationPipe();
+      await expect(
+        pipe.transform(
+          { ...template, createdBy: 'demo-data' },
+          { type: 'body', metatype: CreateUiTemplateDto },
+        ),
+      ).resolves.toBeInstanceOf(CreateUiTemplateDto);
+    },
+  );
+
+  it('shows both kinds of logo a frontend may hold: a data URI and a relative path', () => {
+    const [demo] = DEMO_UI_TEMPLATES;
+    expect(demo.headerLogo.source).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(demo.headerLogo.source.split(',')[1], 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>.*<\/svg>$/s);
+    expect(demo.footerLogo.source).toMatch(/^[a-z]/);
+  });
+});
