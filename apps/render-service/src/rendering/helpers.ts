@@ -101,40 +101,84 @@ const formatDate: Helper = (...args) => {
   }
 };
 
+/**
+ * The locale's number format: its grouping, group separator and decimal separator are the only
+ * ones any helper writes, so `formatNumber`, `chf` and `chf symbol=false` agree in every locale
+ * (fr-CH: `1 234,50` and `1 234,50 CHF`, although CLDR gives French-Swiss amounts a decimal
+ * point). A value that rounds to zero is written without a sign.
+ */
+const numberFormat = (locale: Locale, decimals: number | undefined): Intl.NumberFormat =>
+  cached(
+    `number|${locale}|${decimals ?? ''}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        signDisplay: 'negative',
+        ...(decimals === undefined
+          ? {}
+          : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+      }),
+  );
+
 /** `{{formatNumber value [decimals] [locale=..]}}`: grouped by the locale's rules. */
 const formatNumber: Helper = (...args) => {
   const { params, options } = split(args);
   const number = numberOf('formatNumber', params[0]);
   if (number === undefined) return '';
   const decimals = decimalsOf('formatNumber', params[1]);
-  const locale = localeOf('formatNumber', options);
-  return cached(
-    `number|${locale}|${decimals ?? ''}`,
-    () =>
-      new Intl.NumberFormat(
-        locale,
-        decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
-      ),
-  ).format(number);
+  return numberFormat(localeOf('formatNumber', options), decimals).format(number);
 };
 
-/** `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount with two decimals. */
+/** What the locale writes around a franc amount: `CHF ` before it (de-CH), ` CHF` after it (fr-CH). */
+interface CurrencyLayout {
+  readonly positive: readonly [string, string];
+  readonly negative: readonly [string, string];
+}
+
+const NUMERIC_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/** The text before and after the digits in the locale's currency pattern (CLDR), sign included. */
+function layoutOf(parts: Intl.NumberFormatPart[]): readonly [string, string] {
+  const first = parts.findIndex((part) => NUMERIC_PARTS.has(part.type));
+  let last = first;
+  while (last + 1 < parts.length && NUMERIC_PARTS.has(parts[last + 1].type)) last += 1;
+  const text = (from: number, to: number): string =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return [text(0, first), text(last + 1, parts.length)];
+}
+
+const currencyLayouts = new Map<Locale, CurrencyLayout>();
+function currencyLayout(locale: Locale): CurrencyLayout {
+  let layout = currencyLayouts.get(locale);
+  if (!layout) {
+    const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
+    layout = {
+      positive: layoutOf(currency.formatToParts(1)),
+      negative: layoutOf(currency.formatToParts(-1)),
+    };
+    currencyLayouts.set(locale, layout);
+  }
+  return layout;
+}
+
+/**
+ * `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount with two decimals, its digits
+ * as `formatNumber value 2` writes them, `CHF` where the locale puts it.
+ */
 const chf: Helper = (...args) => {
   const { params, options } = split(args);
   const number = numberOf('chf', params[0]);
   if (number === undefined) return '';
-  const symbol = options.hash?.['symbol'] !== false;
   const locale = localeOf('chf', options);
-  return cached(
-    `chf|${locale}|${symbol}`,
-    () =>
-      new Intl.NumberFormat(
-        locale,
-        symbol
-          ? { style: 'currency', currency: 'CHF' }
-          : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
-      ),
-  ).format(number);
+  const format = numberFormat(locale, 2);
+  if (options.hash?.['symbol'] === false) return format.format(number);
+  const digits = format.format(Math.abs(number));
+  // A value that rounds to zero has no sign, as in formatNumber.
+  const negative = number < 0 && format.format(number) !== digits;
+  const [before, after] = currencyLayout(locale)[negative ? 'negative' : 'positive'];
+  return `${before}${digits}${after}`;
 };
 
 const isBlank = (value: unknown): boolean => value === null || value === undefined || value === '';
