@@ -1,5 +1,12 @@
-import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import {
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { RequireRoles } from '@portal/auth';
@@ -49,12 +56,23 @@ export class RenderController {
     },
   })
   @ApiProblemResponses(400, 404, 413, 415, 422, 429)
-  async renderDocument(@Body() body: RenderRequestDto, @Res() reply: FastifyReply): Promise<void> {
+  @ApiHeader({
+    name: 'Accept-Language',
+    required: false,
+    description:
+      'The locale of the date and number helpers when neither `rendererOptions.locale` nor the template ' +
+      '(`<html lang>`) sets one: the preferred of de (de-CH), fr (fr-CH), it (it-CH) and en; else de-CH.',
+  })
+  async renderDocument(
+    @Body() body: RenderRequestDto,
+    @Res() reply: FastifyReply,
+    @Headers('accept-language') acceptLanguage?: string,
+  ): Promise<void> {
     const clientGone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) clientGone.abort();
     });
-    const document = await this.renders.render(body, clientGone.signal);
+    const document = await this.renders.render(body, clientGone.signal, acceptLanguage);
     await reply
       .status(200)
       .header('content-type', document.contentType)

@@ -15,6 +15,7 @@ import {
   outputsOf,
   supportsPair,
 } from '../rendering/formats';
+import { localeOfAcceptLanguage } from '../rendering/helpers';
 import { RenderPool } from '../rendering/render-pool';
 import { poolErrorOf, unprocessable } from '../rendering/render-problems';
 import { parseTemplateReference } from '../templates/template-reference';
@@ -43,8 +44,16 @@ export class RenderService {
     private readonly templates: TemplatesService,
   ) {}
 
-  /** `client` is aborted when the caller has gone: a render still waiting is then dropped. */
-  async render(request: RenderRequestDto, client?: AbortSignal): Promise<RenderedDocument> {
+  /**
+   * `client` is aborted when the caller has gone: a render still waiting is then dropped.
+   * `acceptLanguage` (the request's header) chooses the locale when neither the options nor the
+   * template do.
+   */
+  async render(
+    request: RenderRequestDto,
+    client?: AbortSignal,
+    acceptLanguage?: string,
+  ): Promise<RenderedDocument> {
     const inline = checkTemplateChoice(request);
     const { inputFormat, outputFormat } = formatsOf(request);
     const template = inline
@@ -65,6 +74,7 @@ export class RenderService {
         templateLabel: template.label,
         data: request.data ?? null,
         rendererOptions: request.rendererOptions ?? null,
+        requestLocale: localeOfAcceptLanguage(acceptLanguage),
       },
       client,
     );

@@ -1,4 +1,4 @@
-import { HELPERS, type Locale, LOCALES } from './helpers';
+import { HELPERS, type Locale, LOCALES, localeOfAcceptLanguage, localeOfLanguage } from './helpers';
 import { OutputBudget } from './output-budget';
 import { TemplateCache } from './template-engine';
 
@@ -173,5 +173,39 @@ describe('helpers: one locale, one set of separators', () => {
       ?.map((match) => match.replace(/^[({]\s*/, ''));
     const named = new Set(used);
     for (const helper of Object.keys(HELPERS)) expect(named).toContain(helper);
+  });
+});
+
+describe('the locale of a language', () => {
+  it.each([
+    ['de', 'de-CH'],
+    ['de-DE', 'de-CH'],
+    ['gsw', 'de-CH'],
+    ['FR', 'fr-CH'],
+    ['fr-BE', 'fr-CH'],
+    ['it_CH', 'it-CH'],
+    ['en-GB', 'en'],
+    ['rm', undefined],
+    ['', undefined],
+  ])('%j is %j', (tag, locale) => {
+    expect(localeOfLanguage(tag)).toBe(locale);
+  });
+
+  it.each([
+    [undefined, undefined],
+    ['', undefined],
+    ['fr-CH', 'fr-CH'],
+    ['fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5', 'fr-CH'],
+    ['rm, it;q=0.8, de;q=0.9', 'de-CH'],
+    ['en;q=0.5, it', 'it-CH'],
+    ['de;q=0, fr;q=0.1', 'fr-CH'],
+    ['de;q=2, en;q=0.3', 'en'],
+    ['de;q=abc, it;q=0.3', 'it-CH'],
+    ['de;Q=1.000, it', 'de-CH'],
+    ['*', undefined],
+    ['rm, es', undefined],
+    [';;,,;q=', undefined],
+  ])('Accept-Language %j prefers %j', (header, locale) => {
+    expect(localeOfAcceptLanguage(header)).toBe(locale);
   });
 });

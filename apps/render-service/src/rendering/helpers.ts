@@ -11,6 +11,47 @@ export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** The locale of a language tag (BCP 47) by its language: `fr`, `fr-FR`, `fr-CH` are fr-CH. */
+export function localeOfLanguage(tag: string): Locale | undefined {
+  const language = tag.trim().split(/[-_]/)[0].toLowerCase();
+  switch (language) {
+    case 'de':
+    case 'gsw':
+      return 'de-CH';
+    case 'fr':
+      return 'fr-CH';
+    case 'it':
+      return 'it-CH';
+    case 'en':
+      return 'en';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The locale an `Accept-Language` header prefers among those the helpers know: the language
+ * with the highest weight (`q`, 1 by default; 0 excludes it) that one of them serves, the first
+ * listed of equal weights. Undefined when none is served (or the header is absent or malformed).
+ */
+export function localeOfAcceptLanguage(header: string | undefined): Locale | undefined {
+  if (!header) return undefined;
+  let best: { locale: Locale; weight: number } | undefined;
+  for (const range of header.slice(0, 1000).split(',')) {
+    const [tag, ...parameters] = range.split(';');
+    let weight = 1;
+    for (const parameter of parameters) {
+      const [name, value = ''] = parameter.split('=').map((part) => part.trim());
+      // A weight that is not one (RFC 9110: 0 to 1, three decimals at most) excludes the range.
+      if (name.toLowerCase() === 'q')
+        weight = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
+    }
+    const locale = localeOfLanguage(tag);
+    if (locale && weight > 0 && (!best || weight > best.weight)) best = { locale, weight };
+  }
+  return best?.locale;
+}
+
 const DATE_STYLES = ['short', 'medium', 'long', 'full'] as const;
 type DateStyle = (typeof DATE_STYLES)[number];
 

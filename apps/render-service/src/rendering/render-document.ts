@@ -3,7 +3,7 @@ import pdfmake from 'pdfmake';
 import { DEFAULT_FONT } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
-import { DEFAULT_LOCALE } from './helpers';
+import { DEFAULT_LOCALE, type Locale } from './helpers';
 import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
 import { parseJson, RenderError } from './render-error';
 import {
@@ -27,6 +27,8 @@ export interface RenderTask {
   readonly templateLabel: string;
   readonly data: string | null;
   readonly rendererOptions: string | null;
+  /** The locale the request's `Accept-Language` prefers, when it names one of the helpers'. */
+  readonly requestLocale?: Locale;
 }
 
 /** A save's check that the template compiles. */
@@ -111,9 +113,10 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
   const options = parseRendererOptions(task.rendererOptions);
   const data = parseData(task.data);
   const budget = budgetFor(outputFormat, limits);
-  const text = templates
-    .get(task.template, inputFormat, task.templateKey)
-    .render({ data, locale: options.locale, budget });
+  const template = templates.get(task.template, inputFormat, task.templateKey);
+  // The options' locale, else the template's own language, else the request's, else de-CH.
+  const locale = options.locale ?? template.language ?? task.requestLocale ?? DEFAULT_LOCALE;
+  const text = template.render({ data, locale, budget });
 
   if (outputFormat === 'pdf') {
     let document: DocumentDefinition;
@@ -136,12 +139,7 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
   if (outputFormat === 'html') {
     const html =
       inputFormat === 'md'
-        ? htmlDocument(
-            await markdownToHtml(text),
-            templateLabel,
-            options.info?.title,
-            options.locale ?? DEFAULT_LOCALE,
-          )
+        ? htmlDocument(await markdownToHtml(text), templateLabel, options.info?.title, locale)
         : withTemplateMeta(text, templateLabel);
     return checked(encoder.encode(html), budget);
   }

@@ -229,6 +229,21 @@ describe('helpers', () => {
   });
 });
 
+describe('the language a template declares', () => {
+  it.each([
+    ['<!DOCTYPE html>\n<html lang="fr"><body>{{x}}</body></html>', 'html', 'fr-CH'],
+    ["<HTML class='a' LANG='it-CH'>", 'html', 'it-CH'],
+    ['<html data-x="1" lang=en>', 'html', 'en'],
+    ['<html lang="{{lang}}">', 'html', undefined],
+    ['<html lang="rm">', 'html', undefined],
+    ['<html><p lang="fr">', 'html', undefined],
+    ['<p>{{x}}</p>', 'html', undefined],
+    ['<html lang="fr">', 'txt', undefined],
+  ] as const)('%j (%s): %j', (source, format, language) => {
+    expect(sut.get(source, format).language).toBe(language);
+  });
+});
+
 describe(TemplateCache.name, () => {
   it('compiles a template once per content and key', () => {
     const cache = new TemplateCache(2);
@@ -259,11 +274,7 @@ describe('the output budget', () => {
 
   it('stops a loop inside a loop long before the whole string exists', () => {
     // 2,000 x 2,000 x 10 characters would be 40 MB; the budget stops it past 1 MB.
-    const { text, budget } = budgeted(
-      squares,
-      { a: Array.from({ length: 2000 }, (_, i) => i) },
-      1024 * 1024,
-    );
+    const { text, budget } = budgeted(squares, { a: Array.from({ length: 2000 }, (_, i) => i) }, 1024 * 1024);
     const error = refusal(text);
     expect(error.code).toBe('OUTPUT.TOO_LARGE');
     expect(error.message).toContain('1048576 bytes (1 MiB, RENDER_MAX_OUTPUT_BYTES)');

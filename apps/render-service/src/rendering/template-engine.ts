@@ -4,7 +4,7 @@ import Handlebars from 'handlebars';
 
 import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from './formats';
-import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale } from './helpers';
+import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale, localeOfLanguage } from './helpers';
 import { countingBlocks, countWritten, type OutputBudget, withBudget } from './output-budget';
 import { RenderError } from './render-error';
 import { authorPosition, type PreparedSource, prepareSource, withoutMarkers } from './template-source';
@@ -219,7 +219,11 @@ export interface TemplateRun {
 
 /** A compiled template, ready to be run on data any number of times. */
 export class CompiledTemplate {
-  constructor(private readonly run: TemplateFunction) {}
+  constructor(
+    private readonly run: TemplateFunction,
+    /** The language the template declares itself written in (`<html lang="fr">`), as a locale. */
+    readonly language?: Locale,
+  ) {}
 
   render({ data, locale, budget }: TemplateRun): string {
     try {
@@ -245,6 +249,23 @@ interface HandlebarsInternals {
 
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
 
+const HTML_LANG = /<html\b[^>]*?\slang\s*=\s*(?:"([^"\0]*)"|'([^'\0]*)'|([^\s>"'\0]+))/i;
+
+/**
+ * The language an html template declares in its own text (`<html lang="fr">`), as a locale; not
+ * when an expression writes it, or in another format (which has no such place).
+ */
+function declaredLanguage(program: hbs.AST.Program, format: InputFormat): Locale | undefined {
+  if (format !== 'html') return undefined;
+  // The template's literal text, every expression or block a NUL that no attribute value matches.
+  const text = program.body
+    .map((node) => (node.type === 'ContentStatement' ? (node as hbs.AST.ContentStatement).value : '\0'))
+    .join('');
+  const match = HTML_LANG.exec(text);
+  const tag = match?.[1] ?? match?.[2] ?? match?.[3];
+  return tag === undefined ? undefined : localeOfLanguage(tag);
+}
+
 /** Handlebars' own compile, done now rather than on the first run, so errors surface here. */
 function compile(source: string, format: InputFormat): CompiledTemplate {
   const { program, prepared } = parse(source);
@@ -259,7 +280,7 @@ function compile(source: string, format: InputFormat): CompiledTemplate {
   } catch (error) {
     throw compileError(source, prepared, error);
   }
-  return new CompiledTemplate(run);
+  return new CompiledTemplate(run, declaredLanguage(program, format));
 }
 
 /** Compiled templates of this worker, by content: a save never changes what a key compiles to. */
