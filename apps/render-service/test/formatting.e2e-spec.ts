@@ -71,4 +71,110 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
       expect(response.text).toContain('<h1>5 marzo 2026</h1>');
     });
   });
+
+  describe('values the data lacks', () => {
+    const letter = {
+      inputFormat: 'html',
+      outputFormat: 'html',
+      templateData:
+        '<p>{{recipent.name}}<br>{{recipient.street}}</p>\n<p>{{formatDate date "long"}}, {{recipient.title}}</p>' +
+        '{{#if deadline}}<p>{{deadline}}</p>{{/if}}',
+      data: json({ recipient: { name: 'Chloé Dubois', street: 'Chemin des Écoliers 12', title: null } }),
+    };
+
+    it('are named in X-Render-Missing, in the order first missed', async () => {
+      const response = await renderOk(letter);
+      expect(response.headers.get('x-render-missing')).toBe('recipent.name, date');
+      expect(response.headers.get('x-render-missing-count')).toBe('2');
+      expect(response.text).toContain('<p><br>Chemin des Écoliers 12</p>');
+    });
+
+    it('leave the headers out when every value is there', async () => {
+      const response = await renderOk({
+        ...letter,
+        data: json({ recipent: { name: 'x' }, recipient: {}, date: '2026-03-05' }),
+      });
+      expect(response.headers.get('x-render-missing')).toBe('recipient.street, recipient.title');
+      const complete = await renderOk({
+        ...letter,
+        data: json({ recipent: { name: 'x' }, recipient: { street: '', title: null }, date: '2026-03-05' }),
+      });
+      expect(complete.headers.get('x-render-missing')).toBeNull();
+      expect(complete.headers.get('x-render-missing-count')).toBeNull();
+    });
+
+    it('are reported for every input and output format', async () => {
+      for (const [inputFormat, outputFormat, templateData] of [
+        ['json', 'pdf', '{"content": [{"text": "{{a.b}}"}]}'],
+        ['html', 'pdf', '<p>{{a.b}}</p>'],
+        ['md', 'pdf', '# {{a.b}}'],
+        ['md', 'html', '# {{a.b}}'],
+        ['txt', 'pdf', '{{a.b}}'],
+        ['txt', 'txt', '{{a.b}}'],
+      ]) {
+        const response = await renderOk({ inputFormat, outputFormat, templateData, data: json({ a: {} }) });
+        expect([inputFormat, outputFormat, response.headers.get('x-render-missing')]).toEqual([
+          inputFormat,
+          outputFormat,
+          'a.b',
+        ]);
+      }
+    });
+
+    it('cap the header at 20 paths and 1000 characters; the count tells how many there were', async () => {
+      const names = Array.from({ length: 30 }, (_, index) => `field${index}`);
+      const response = await renderOk({
+        inputFormat: 'txt',
+        outputFormat: 'txt',
+        templateData: names.map((name) => `{{${name}}}`).join(' ') + ' {{Straße}}',
+      });
+      expect(response.headers.get('x-render-missing')).toBe(names.slice(0, 20).join(', '));
+      expect(response.headers.get('x-render-missing-count')).toBe('31');
+      const long = await renderOk({
+        inputFormat: 'txt',
+        outputFormat: 'txt',
+        templateData: `{{${'a'.repeat(600)}}} {{Straße}} {{${'b'.repeat(600)}}}`,
+      });
+      expect(long.headers.get('x-render-missing')).toBe(`${'a'.repeat(600)}, Stra%C3%9Fe`);
+      expect(long.headers.get('x-render-missing-count')).toBe('3');
+    });
+
+    it('with rendererOptions.strict are a 422 listing them, pointing at the first', async () => {
+      const response = await render(service.renderer, {
+        ...letter,
+        rendererOptions: json({ strict: true }),
+      });
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({
+        status: 422,
+        missing: ['recipent.name', 'date'],
+        line: 1,
+        column: 6,
+      });
+      expect(response.body.detail).toBe(
+        'The data has no value for these 2 paths of the template (rendererOptions.strict): ' +
+          'recipent.name, date; the first at line 1, column 6.',
+      );
+      // Present values, empty or not, pass; so does strict: false.
+      const complete = await render(service.renderer, {
+        ...letter,
+        data: json({ recipent: { name: 'x' }, recipient: { street: '', title: null }, date: '2026-03-05' }),
+        rendererOptions: json({ strict: true }),
+      });
+      expect(complete.status).toBe(200);
+      const lenient = await render(service.renderer, { ...letter, rendererOptions: json({ strict: false }) });
+      expect(lenient.status).toBe(200);
+      expect(
+        (await render(service.renderer, { ...letter, rendererOptions: json({ strict: 'yes' }) })).body.detail,
+      ).toBe('rendererOptions.strict must be true or false.');
+    });
+
+    it('are a header a page of another origin may read', async () => {
+      const response = await render(service.renderer, letter, {
+        headers: { origin: 'http://localhost:4400' },
+      });
+      const exposed = (response.headers.get('access-control-expose-headers') ?? '').split(/\s*,\s*/);
+      expect(exposed).toEqual(expect.arrayContaining(['X-Render-Missing', 'X-Render-Missing-Count']));
+    });
+  });
 });

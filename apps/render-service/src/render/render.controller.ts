@@ -14,6 +14,13 @@ import { ApiProblemResponses } from '@portal/problem-details';
 
 import { CONTENT_TYPES } from '../rendering/formats';
 import { RenderRequestDto } from './dto/render-request.dto';
+import {
+  MISSING_COUNT_HEADER,
+  MISSING_HEADER,
+  MISSING_HEADER_MAX_LENGTH,
+  MISSING_HEADER_MAX_PATHS,
+  missingHeaderValue,
+} from './missing-header';
 import { RenderService } from './render.service';
 
 export const RENDER_RENDER = 'RenderApi_Render';
@@ -53,6 +60,18 @@ export class RenderController {
         description: '`name@version`, or `inline@sha256:<16 hex digits>`.',
         schema: { type: 'string' },
       },
+      [MISSING_HEADER]: {
+        description:
+          'The template paths that found no value in the data (property absent; null and "" are values), ' +
+          `comma-separated, in the order first missed: at most ${MISSING_HEADER_MAX_PATHS} paths and ` +
+          `${MISSING_HEADER_MAX_LENGTH} characters; characters besides printable ASCII, "," and "%" ` +
+          'percent-encoded (UTF-8). Absent when every value was found.',
+        schema: { type: 'string' },
+      },
+      [MISSING_COUNT_HEADER]: {
+        description: `How many paths found no value (more than ${MISSING_HEADER} lists when capped).`,
+        schema: { type: 'integer' },
+      },
     },
   })
   @ApiProblemResponses(400, 404, 413, 415, 422, 429)
@@ -73,6 +92,9 @@ export class RenderController {
       if (!reply.raw.writableFinished) clientGone.abort();
     });
     const document = await this.renders.render(body, clientGone.signal, acceptLanguage);
+    const missing = missingHeaderValue(document.missing);
+    if (missing !== undefined) reply.header(MISSING_HEADER, missing);
+    if (document.missing.length > 0) reply.header(MISSING_COUNT_HEADER, String(document.missing.length));
     await reply
       .status(200)
       .header('content-type', document.contentType)

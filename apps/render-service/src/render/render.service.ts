@@ -28,6 +28,8 @@ export interface RenderedDocument {
   readonly fileName: string;
   /** The template that produced it: `invoice@3`, or `inline@sha256:<first 16 hex digits>`. */
   readonly templateLabel: string;
+  /** The template paths that found no value, in the order first missed. */
+  readonly missing: readonly string[];
 }
 
 interface TemplateSource {
@@ -85,6 +87,7 @@ export class RenderService {
       contentType: CONTENT_TYPES[outputFormat],
       fileName: `document.${outputFormat}`,
       templateLabel: template.label,
+      missing: result.missing,
     };
   }
 

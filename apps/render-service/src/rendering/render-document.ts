@@ -4,6 +4,7 @@ import { DEFAULT_FONT } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE, type Locale } from './helpers';
+import { MissingValues } from './missing-values';
 import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
 import { parseJson, RenderError } from './render-error';
 import {
@@ -46,10 +47,18 @@ export interface RenderFailure {
   /** Where in the author's template the failure points, when it does (1-based). */
   readonly line?: number;
   readonly column?: number;
+  /** The paths the data has no value for, when that is the reason (`strict`). */
+  readonly missing?: readonly string[];
+}
+
+/** A document, and the template paths that found no value while it was made (missing-values.ts). */
+export interface RenderedBytes {
+  readonly bytes: Uint8Array;
+  readonly missing: readonly string[];
 }
 
 export type RenderOutcome =
-  { readonly ok: true; readonly bytes: Uint8Array } | ({ readonly ok: false } & RenderFailure);
+  ({ readonly ok: true } & RenderedBytes) | ({ readonly ok: false } & RenderFailure);
 
 function parseData(text: string | null): unknown {
   if (text === null || text.trim() === '') return {};
@@ -106,7 +115,37 @@ const budgetFor = (outputFormat: OutputFormat, limits: OutputLimits): OutputBudg
     ? new OutputBudget(limits.pdfBytes, 'RENDER_MAX_PDF_BYTES')
     : new OutputBudget(limits.textBytes, 'RENDER_MAX_OUTPUT_BYTES');
 
-async function render(task: RenderTask, templates: TemplateCache, limits: OutputLimits): Promise<Uint8Array> {
+/** The 422 of a strict render whose data lacks values the template asks for. */
+function missingValuesError(missing: MissingValues): RenderError {
+  const [first] = missing.list;
+  const paths = missing.list.map(({ path }) => path);
+  const shown =
+    paths.length > 20 ? `${paths.slice(0, 20).join(', ')} and ${paths.length - 20} more` : paths.join(', ');
+  return new RenderError(
+    'TEMPLATE.MISSING_VALUES',
+    `The data has no value for ${paths.length === 1 ? 'this path' : `these ${paths.length} paths`} ` +
+      `of the template (rendererOptions.strict): ${shown}; the first at line ${first.line}, column ${first.column}.`,
+    { line: first.line, column: first.column },
+    paths,
+  );
+}
+
+async function render(
+  task: RenderTask,
+  templates: TemplateCache,
+  limits: OutputLimits,
+): Promise<RenderedBytes> {
+  const missing = new MissingValues();
+  const bytes = await renderBytes(task, templates, limits, missing);
+  return { bytes, missing: missing.list.map(({ path }) => path) };
+}
+
+async function renderBytes(
+  task: RenderTask,
+  templates: TemplateCache,
+  limits: OutputLimits,
+  missing: MissingValues,
+): Promise<Uint8Array> {
   const { inputFormat, outputFormat, templateLabel } = task;
   if (!supportsPair(inputFormat, outputFormat))
     throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
@@ -116,7 +155,8 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
   const template = templates.get(task.template, inputFormat, task.templateKey);
   // The options' locale, else the template's own language, else the request's, else de-CH.
   const locale = options.locale ?? template.language ?? task.requestLocale ?? DEFAULT_LOCALE;
-  const text = template.render({ data, locale, budget });
+  const text = template.render({ data, locale, budget, missing });
+  if (options.strict && missing.size > 0) throw missingValuesError(missing);
 
   if (outputFormat === 'pdf') {
     let document: DocumentDefinition;
@@ -160,12 +200,18 @@ export async function runTask(
   try {
     if (task.kind === 'check') {
       checkTemplate(task.template, task.inputFormat);
-      return { ok: true, bytes: new Uint8Array(0) };
+      return { ok: true, bytes: new Uint8Array(0), missing: [] };
     }
-    return { ok: true, bytes: await render(task, templates, limits) };
+    return { ok: true, ...(await render(task, templates, limits)) };
   } catch (error) {
     if (error instanceof RenderError)
-      return { ok: false, code: error.code, message: error.message, ...error.position };
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        ...error.position,
+        ...(error.missing === undefined ? {} : { missing: error.missing }),
+      };
     if (error instanceof RangeError && /call stack/i.test(error.message))
       return { ok: false, code: 'DOCUMENT.TOO_DEEP', message: 'The document nests too deeply.' };
     throw error;

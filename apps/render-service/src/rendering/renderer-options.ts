@@ -12,6 +12,8 @@ export interface RendererOptions {
   readonly defaultFontSize?: number;
   readonly watermark?: string | Watermark;
   readonly locale?: Locale;
+  /** Values the template asks for and the data lacks make the render a 422 rather than blanks. */
+  readonly strict?: boolean;
 }
 
 interface Watermark {
@@ -33,6 +35,7 @@ export const RENDERER_OPTIONS = [
   'defaultFontSize',
   'watermark',
   'locale',
+  'strict',
 ] as const;
 
 const INFO_FIELDS = ['title', 'author', 'subject', 'keywords'] as const;
@@ -188,6 +191,10 @@ export function parseRendererOptions(text: string | null | undefined): RendererO
   if (value['locale'] !== undefined) {
     if (!isLocale(value['locale'])) fail('locale', `must be one of ${LOCALES.join(', ')}.`);
     options.locale = value['locale'] as Locale;
+  }
+  if (value['strict'] !== undefined) {
+    if (typeof value['strict'] !== 'boolean') fail('strict', 'must be true or false.');
+    options.strict = value['strict'] as boolean;
   }
   return options;
 }
