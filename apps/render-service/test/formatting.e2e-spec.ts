@@ -177,4 +177,68 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
       expect(exposed).toEqual(expect.arrayContaining(['X-Render-Missing', 'X-Render-Missing-Count']));
     });
   });
+
+  describe('data and rendererOptions as JSON values', () => {
+    const template = {
+      inputFormat: 'html',
+      outputFormat: 'html',
+      templateData:
+        '<p>{{customer.name}}: {{chf total}}</p><ul>{{#each lines}}<li>{{this.text}} {{formatNumber this.n}}</li>{{/each}}</ul>',
+    };
+    const data = {
+      customer: { name: 'Zoë «Müller»' },
+      total: 1234.5,
+      lines: [
+        { text: 'a"b', n: 12345 },
+        { text: 'c', n: 0.5 },
+      ],
+    };
+    const options = { locale: 'fr-CH', strict: true };
+
+    it('give the same document as the same JSON sent as text', async () => {
+      const asText = await renderOk({ ...template, data: json(data), rendererOptions: json(options) });
+      const asValues = await renderOk({ ...template, data, rendererOptions: options });
+      const mixed = await renderOk({ ...template, data: json(data), rendererOptions: options });
+      expect(plain(asText.text)).toContain('<p>Zoë «Müller»: 1 234,50 CHF</p>');
+      expect(asValues.text).toBe(asText.text);
+      expect(mixed.text).toBe(asText.text);
+    });
+
+    it('take an array as data, as its text would', async () => {
+      const body = {
+        inputFormat: 'txt',
+        outputFormat: 'txt',
+        templateData: '{{#each this}}{{name}};{{/each}}{{length}}',
+      };
+      const list = [{ name: 'a' }, { name: 'b' }];
+      const asValue = await renderOk({ ...body, data: list });
+      expect(asValue.text).toBe('a;b;2');
+      expect((await renderOk({ ...body, data: json(list) })).text).toBe(asValue.text);
+    });
+
+    it('check options given as an object as they check options in text', async () => {
+      for (const rendererOptions of [{ zoom: 2 }, json({ zoom: 2 })]) {
+        const response = await render(service.renderer, { ...template, data, rendererOptions });
+        expect(response.status).toBe(422);
+        expect(response.body.detail).toMatch(/^Unknown renderer options: zoom/);
+      }
+    });
+
+    it('leave text that is not JSON a 422, and other kinds of value a 400 on the property', async () => {
+      for (const field of ['data', 'rendererOptions']) {
+        const notJson = await render(service.renderer, { ...template, [field]: '{"a": ' });
+        expect(notJson.status).toBe(422);
+        expect(notJson.body.detail).toMatch(new RegExp(`^${field} is not valid JSON`));
+        for (const value of [7, true, field === 'rendererOptions' ? [] : false]) {
+          const response = await render(service.renderer, { ...template, [field]: value });
+          expect([field, value, response.status]).toEqual([field, value, 400]);
+          expect(Object.keys(response.body.errors)).toEqual([field]);
+        }
+      }
+      // null is none, in either form.
+      expect(
+        (await render(service.renderer, { ...template, data: null, rendererOptions: null })).status,
+      ).toBe(200);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type as TransformType } from 'class-transformer';
+import { Transform, Type as TransformType } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -11,6 +11,7 @@ import {
   Length,
   Matches,
   MaxLength,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 
@@ -74,4 +75,39 @@ export const RequiredPattern = (
     IsString(),
     Length(1, maxLength),
     Matches(pattern, { message }),
+  );
+
+const isJsonContainer = (value: unknown, arrays: boolean): boolean =>
+  value !== null && typeof value === 'object' && (arrays || !Array.isArray(value));
+
+/**
+ * Optional JSON that a client may send as JSON text (a string, as the reference has it) or as the
+ * JSON value itself: an object, or with `arrays` also an array. Null or absent is none. The value
+ * is kept exactly as parsed from the body; what the text holds is the handler's to check.
+ */
+export const OptionalJsonTextOrValue = (
+  description: string,
+  { arrays }: { arrays: boolean },
+): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description,
+      nullable: true,
+      oneOf: [
+        { type: 'string', description: 'JSON text' },
+        { type: 'object', additionalProperties: true, description: 'the JSON object itself' },
+        ...(arrays ? [{ type: 'array', items: {}, description: 'the JSON array itself' }] : []),
+      ],
+    }),
+    IsOptional(),
+    // As sent: class-transformer would copy objects property by property.
+    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key]),
+    ValidateBy({
+      name: 'isJsonTextOrValue',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' || isJsonContainer(value, arrays),
+        defaultMessage: () =>
+          `$property must be JSON text (a string) or ${arrays ? 'a JSON object or array' : 'a JSON object'}`,
+      },
+    }),
   );

@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Res } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
 import {
   ApiExtraModels,
   ApiHeader,
@@ -82,15 +82,13 @@ export class RenderController {
       'The locale of the date and number helpers when neither `rendererOptions.locale` nor the template ' +
       '(`<html lang>`) sets one: the preferred of de (de-CH), fr (fr-CH), it (it-CH) and en; else de-CH.',
   })
-  async renderDocument(
-    @Body() body: RenderRequestDto,
-    @Res() reply: FastifyReply,
-    @Headers('accept-language') acceptLanguage?: string,
-  ): Promise<void> {
+  async renderDocument(@Body() body: RenderRequestDto, @Res() reply: FastifyReply): Promise<void> {
     const clientGone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) clientGone.abort();
     });
+    // Read here rather than with @Headers, which would document a second, required header.
+    const acceptLanguage = reply.request.headers['accept-language'];
     const document = await this.renders.render(body, clientGone.signal, acceptLanguage);
     const missing = missingHeaderValue(document.missing);
     if (missing !== undefined) reply.header(MISSING_HEADER, missing);

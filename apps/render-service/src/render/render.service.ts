@@ -74,8 +74,8 @@ export class RenderService {
         template: template.text,
         templateKey: template.key,
         templateLabel: template.label,
-        data: request.data ?? null,
-        rendererOptions: request.rendererOptions ?? null,
+        data: jsonText(request.data),
+        rendererOptions: jsonText(request.rendererOptions),
         requestLocale: localeOfAcceptLanguage(acceptLanguage),
       },
       client,
@@ -102,6 +102,12 @@ export class RenderService {
       inputFormat: resolved.inputFormat,
     };
   }
+}
+
+/** `data` and `rendererOptions` as JSON text, whether sent as text or as the JSON value itself. */
+function jsonText(value: string | object | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** true for an inline template; a 400 unless exactly one of the two is given (interfaces 2.4). */
