@@ -1,3 +1,4 @@
+import { closePdfExtractor, extractPdf } from './pdf-text';
 import { json, render, type RenderBody, type RenderService, startRenderService } from './render-test-app';
 
 /** Which locale a render formats in, and what it reports about the values it wrote. */
@@ -10,6 +11,7 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
 
   afterAll(async () => {
     await service?.close();
+    await closePdfExtractor();
   });
 
   const renderOk = async (body: RenderBody, headers: Record<string, string> = {}) => {
@@ -239,6 +241,100 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
       expect(
         (await render(service.renderer, { ...template, data: null, rendererOptions: null })).status,
       ).toBe(200);
+    });
+  });
+
+  describe('documents that look right', () => {
+    const address = '**{{name}}**\n{{street}}\n{{zip}} {{city}}\n\n{{greeting}}\nwith a second line.';
+    const addressData = {
+      name: 'Chloé Dubois',
+      street: 'Chemin des Écoliers 12',
+      zip: '1204',
+      city: 'Genève',
+      greeting: 'Madame,',
+    };
+
+    it('keeps a single line break inside a Markdown paragraph, in the PDF and the HTML', async () => {
+      const pdf = await renderOk({
+        inputFormat: 'md',
+        outputFormat: 'pdf',
+        templateData: address,
+        data: addressData,
+      });
+      const { text } = await extractPdf(pdf.bytes);
+      expect(text.split('\n').map((line) => line.trim())).toEqual(
+        expect.arrayContaining([
+          'Chloé Dubois',
+          'Chemin des Écoliers 12',
+          '1204 Genève',
+          'Madame,',
+          'with a second line.',
+        ]),
+      );
+      const html = await renderOk({
+        inputFormat: 'md',
+        outputFormat: 'html',
+        templateData: address,
+        data: addressData,
+      });
+      expect(html.text).toContain(
+        '<p><strong>Chloé Dubois</strong><br>\nChemin des Écoliers 12<br>\n1204 Genève</p>\n<p>Madame,<br>\nwith a second line.</p>',
+      );
+    });
+
+    it('sizes Markdown headings for a letter, in points, in the PDF and the HTML alike', async () => {
+      const templateData = '# {{t}} one\n\n## {{t}} two\n\n### {{t}} three\n\n#### {{t}} four\n\nBody text.';
+      const pdf = await renderOk({
+        inputFormat: 'md',
+        outputFormat: 'pdf',
+        templateData,
+        data: { t: 'Title' },
+      });
+      const [runs] = (await extractPdf(pdf.bytes)).runs;
+      const sizeOf = (word: string) => runs.find((run) => run.text.includes(word))?.fontSize;
+      expect(['one', 'two', 'three', 'four', 'Body'].map(sizeOf)).toEqual([18, 15, 13, 12, 12]);
+      const html = await renderOk({
+        inputFormat: 'md',
+        outputFormat: 'html',
+        templateData,
+        data: { t: 'Title' },
+      });
+      for (const rule of [
+        'h1 { font-size: 18pt; font-weight: bold; margin: 12pt 0 6pt; }',
+        'h2 { font-size: 15pt;',
+        'h3 { font-size: 13pt;',
+        'h4 { font-size: 12pt;',
+        'body { font-size: 12pt; }',
+      ])
+        expect(html.text).toContain(rule);
+    });
+
+    it('draws a text watermark light (opacity 0.1), and an object with its own opacity as it says', async () => {
+      const body = {
+        inputFormat: 'txt',
+        outputFormat: 'pdf',
+        templateData: 'Grüezi {{name}}',
+        data: { name: 'Zoë' },
+      };
+      // The opacities the PDF draws with besides full (pdfkit's graphics states, /ca for filling).
+      const opacities = (bytes: Uint8Array) =>
+        [
+          ...Buffer.from(bytes)
+            .toString('latin1')
+            .matchAll(/\/ca ([\d.]+)/g),
+        ]
+          .map((match) => Number(match[1]))
+          .filter((opacity) => opacity < 1);
+      const light = await renderOk({ ...body, rendererOptions: { watermark: 'ENTWURF' } });
+      expect(opacities(light.bytes)).toEqual([0.1]);
+      expect((await extractPdf(light.bytes)).text).toContain('ENTWURF');
+      const own = await renderOk({
+        ...body,
+        rendererOptions: { watermark: { text: 'KOPIE', opacity: 0.3, color: 'red' } },
+      });
+      expect(opacities(own.bytes)).toEqual([0.3]);
+      const none = await renderOk(body);
+      expect(opacities(none.bytes)).toEqual([]);
     });
   });
 });

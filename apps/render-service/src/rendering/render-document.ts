@@ -5,6 +5,7 @@ import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE, type Locale } from './helpers';
 import { MissingValues } from './missing-values';
+import { markdownPdfStyles } from './markdown-style';
 import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
 import { parseJson, RenderError } from './render-error';
 import {
@@ -168,7 +169,7 @@ async function renderBytes(
         document = { content: await htmlToPdfContent(text) };
         break;
       case 'md':
-        document = { content: await htmlToPdfContent(await markdownToHtml(text)) };
+        document = { content: await htmlToPdfContent(await markdownToHtml(text), markdownPdfStyles()) };
         break;
       case 'txt':
         document = { content: { text, preserveLeadingSpaces: true } };

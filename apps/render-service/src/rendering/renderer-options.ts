@@ -202,6 +202,15 @@ export function parseRendererOptions(text: string | null | undefined): RendererO
 /** A pdfmake document definition as a template produced it: a plain JSON object. */
 export type DocumentDefinition = Record<string, unknown>;
 
+/** How opaque the options' watermark is unless it says: light, behind the text (pdfmake's is 0.6). */
+export const WATERMARK_OPACITY = 0.1;
+
+/** The options' watermark as pdfmake's object, drawn light unless it sets its own opacity. */
+function lightWatermark(watermark: string | Watermark): Watermark {
+  const object = typeof watermark === 'string' ? { text: watermark } : watermark;
+  return { ...object, opacity: object.opacity ?? WATERMARK_OPACITY };
+}
+
 /** The options win over what the document sets (contract 8). */
 export function applyRendererOptions(
   document: DocumentDefinition,
@@ -218,6 +227,6 @@ export function applyRendererOptions(
     const defaultStyle = isPlainObject(document['defaultStyle']) ? document['defaultStyle'] : {};
     result['defaultStyle'] = { ...defaultStyle, fontSize: options.defaultFontSize };
   }
-  if (options.watermark !== undefined) result['watermark'] = options.watermark;
+  if (options.watermark !== undefined) result['watermark'] = lightWatermark(options.watermark);
   return result;
 }
