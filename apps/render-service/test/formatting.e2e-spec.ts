@@ -206,6 +206,18 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
       expect(mixed.text).toBe(asText.text);
     });
 
+    it('hold any property name, as text would', async () => {
+      const body = {
+        inputFormat: 'txt',
+        outputFormat: 'txt',
+        templateData: '{{a.constructor}}|{{a.toString}}|{{a.[x.y]}}|{{#each a}}{{@key}}={{this}};{{/each}}',
+      };
+      const data = { a: { constructor: 'c', toString: 't', 'x.y': 'dot' } };
+      const asValue = await renderOk({ ...body, data });
+      expect(asValue.text).toBe((await renderOk({ ...body, data: json(data) })).text);
+      expect(asValue.text).toBe('c|t|dot|constructor=c;toString=t;x.y=dot;');
+    });
+
     it('take an array as data, as its text would', async () => {
       const body = {
         inputFormat: 'txt',

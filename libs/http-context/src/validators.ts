@@ -1,6 +1,6 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type as TransformType } from 'class-transformer';
+import { Type as TransformType } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
@@ -77,6 +77,31 @@ export const RequiredPattern = (
     Matches(pattern, { message }),
   );
 
+/** The properties of each DTO class that hold a JSON value as sent (OptionalJsonTextOrValue). */
+const rawJsonProperties = new WeakMap<object, Set<string>>();
+
+/**
+ * The properties of a DTO class whose values the validation pipe passes by class-transformer, as
+ * sent: arbitrary JSON, which class-transformer would copy property by property (and fails on,
+ * given a property named `constructor`).
+ */
+export function rawJsonPropertiesOf(metatype: object): ReadonlySet<string> {
+  const names = new Set<string>();
+  // The class and those it extends.
+  let type: object | null = metatype;
+  while (type && type !== Function.prototype) {
+    for (const name of rawJsonProperties.get(type) ?? []) names.add(name);
+    type = Object.getPrototypeOf(type) as object | null;
+  }
+  return names;
+}
+
+const RawJson = (): PropertyDecorator => (target, propertyKey) => {
+  const names = rawJsonProperties.get(target.constructor) ?? new Set<string>();
+  names.add(String(propertyKey));
+  rawJsonProperties.set(target.constructor, names);
+};
+
 const isJsonContainer = (value: unknown, arrays: boolean): boolean =>
   value !== null && typeof value === 'object' && (arrays || !Array.isArray(value));
 
@@ -100,8 +125,8 @@ export const OptionalJsonTextOrValue = (
       ],
     }),
     IsOptional(),
-    // As sent: class-transformer would copy objects property by property.
-    Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => obj[key]),
+    // As sent: the validation pipe leaves it out of class-transformer.
+    RawJson(),
     ValidateBy({
       name: 'isJsonTextOrValue',
       validator: {
