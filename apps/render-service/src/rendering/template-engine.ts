@@ -371,7 +371,7 @@ interface HandlebarsInternals {
 
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
 
-const HTML_LANG = /<html\b[^>]*?\slang\s*=\s*(?:"([^"\0]*)"|'([^'\0]*)'|([^\s>"'\0]+))/i;
+const LANG_ATTRIBUTE = /\slang\s*=\s*(?:"([^"\0]*)"|'([^'\0]*)'|([^\s"'\0]+))/i;
 
 /**
  * The language an html template declares in its own text (`<html lang="fr">`), as a locale; not
@@ -383,7 +383,11 @@ function declaredLanguage(program: hbs.AST.Program, format: InputFormat): Locale
   const text = program.body
     .map((node) => (node.type === 'ContentStatement' ? (node as hbs.AST.ContentStatement).value : '\0'))
     .join('');
-  const match = HTML_LANG.exec(text);
+  // The first <html> start tag, up to its end: the root element.
+  const start = text.search(/<html\b/i);
+  if (start < 0) return undefined;
+  const end = text.indexOf('>', start);
+  const match = LANG_ATTRIBUTE.exec(text.slice(start, end < 0 ? undefined : end));
   const tag = match?.[1] ?? match?.[2] ?? match?.[3];
   return tag === undefined ? undefined : localeOfLanguage(tag);
 }
