@@ -14,16 +14,26 @@ async function extract(bytes) {
   }).promise;
   const pages = [];
   const sizes = [];
+  const runs = [];
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
     const content = await page.getTextContent();
     pages.push(content.items.map((item) => `${item.str}${item.hasEOL ? '\n' : ''}`).join(''));
+    // Each piece of text with its size in points (the scale of its text matrix).
+    runs.push(
+      content.items
+        .filter((item) => item.str.trim() !== '')
+        .map((item) => ({
+          text: item.str,
+          fontSize: Math.round(Math.hypot(item.transform[0], item.transform[1]) * 10) / 10,
+        })),
+    );
     const [left, bottom, right, top] = page.view;
     sizes.push([Math.round(right - left), Math.round(top - bottom)]);
   }
   const { info } = await document.getMetadata();
   await document.destroy();
-  return { pages, sizes, info };
+  return { pages, sizes, runs, info };
 }
 
 parentPort.on('message', ({ id, bytes }) => {

@@ -7,6 +7,8 @@ export interface ExtractedPdf {
   readonly text: string;
   /** Each page's [width, height] in points. */
   readonly sizes: Array<[number, number]>;
+  /** Each page's pieces of text with their font size in points. */
+  readonly runs: Array<Array<{ text: string; fontSize: number }>>;
   /** The PDF's information dictionary: Title, Author, ..., Custom. */
   readonly info: Record<string, any>;
 }

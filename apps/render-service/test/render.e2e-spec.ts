@@ -91,7 +91,7 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       expect(response.text).toContain('<meta name="render-template" content="inline@sha256:');
       expect(response.text).toContain('<h1>Rapport *final*</h1>');
       expect(response.text).toContain('<li>&lt;b&gt;un&lt;/b&gt;</li>');
-      expect(response.text.replace(/[\u202f\u00a0]/g, ' ')).toContain('<strong>1 234.50 CHF</strong>');
+      expect(response.text.replace(/[\u202f\u00a0]/g, ' ')).toContain('<strong>1 234,50 CHF</strong>');
     });
 
     it('renders txt as text, exactly', async () => {
@@ -239,8 +239,10 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       ['no inputFormat', { inputFormat: undefined }, ['inputFormat']],
       ['an inputFormat of 11 characters', { inputFormat: 'json-schema' }, ['inputFormat']],
       ['a numeric outputFormat', { outputFormat: 5 }, ['outputFormat']],
-      ['data that is not text', { data: { a: 1 } }, ['data']],
-      ['rendererOptions that are not text', { rendererOptions: { pageSize: 'A4' } }, ['rendererOptions']],
+      ['data that is neither text nor a JSON object or array', { data: 5 }, ['data']],
+      ['data that is true', { data: true }, ['data']],
+      ['rendererOptions that are an array', { rendererOptions: [{ pageSize: 'A4' }] }, ['rendererOptions']],
+      ['rendererOptions that are a number', { rendererOptions: 1 }, ['rendererOptions']],
       [
         'a templateName of 51 characters',
         { templateData: null, templateName: 'n'.repeat(51) },

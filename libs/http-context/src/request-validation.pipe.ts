@@ -9,6 +9,8 @@ import {
   type ValidationErrors,
 } from '@portal/problem-details';
 
+import { rawJsonPropertiesOf } from './validators';
+
 const declaredNames = new WeakMap<Type, Map<string, string>>();
 
 /** The DTO's property names by their lower-case form, so `pagesize` finds `PageSize`. */
@@ -92,7 +94,17 @@ export class RequestValidationPipe implements PipeTransform {
         ? this.normaliseQuery(value, metatype)
         : { input: value, sentNames: new Map<string, string>() };
 
-    const instance = plainToInstance(metatype, input, { enableImplicitConversion: false }) as object;
+    // JSON values as sent (OptionalJsonTextOrValue) go by class-transformer, and back afterwards.
+    const raw = type === 'body' ? rawJsonPropertiesOf(metatype) : new Set<string>();
+    const transformed: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+    const kept = new Map<string, unknown>();
+    for (const name of raw) {
+      if (!Object.hasOwn(transformed, name)) continue;
+      kept.set(name, transformed[name]);
+      delete transformed[name];
+    }
+    const instance = plainToInstance(metatype, transformed, { enableImplicitConversion: false }) as object;
+    for (const [name, rawValue] of kept) (instance as Record<string, unknown>)[name] = rawValue;
     const errors = await validate(instance, {
       whitelist: true,
       forbidNonWhitelisted: false,

@@ -11,6 +11,7 @@ import {
   Length,
   Matches,
   MaxLength,
+  ValidateBy,
   ValidateNested,
 } from 'class-validator';
 
@@ -74,4 +75,64 @@ export const RequiredPattern = (
     IsString(),
     Length(1, maxLength),
     Matches(pattern, { message }),
+  );
+
+/** The properties of each DTO class that hold a JSON value as sent (OptionalJsonTextOrValue). */
+const rawJsonProperties = new WeakMap<object, Set<string>>();
+
+/**
+ * The properties of a DTO class whose values the validation pipe passes by class-transformer, as
+ * sent: arbitrary JSON, which class-transformer would copy property by property (and fails on,
+ * given a property named `constructor`).
+ */
+export function rawJsonPropertiesOf(metatype: object): ReadonlySet<string> {
+  const names = new Set<string>();
+  // The class and those it extends.
+  let type: object | null = metatype;
+  while (type && type !== Function.prototype) {
+    for (const name of rawJsonProperties.get(type) ?? []) names.add(name);
+    type = Object.getPrototypeOf(type) as object | null;
+  }
+  return names;
+}
+
+const RawJson = (): PropertyDecorator => (target, propertyKey) => {
+  const names = rawJsonProperties.get(target.constructor) ?? new Set<string>();
+  names.add(String(propertyKey));
+  rawJsonProperties.set(target.constructor, names);
+};
+
+const isJsonContainer = (value: unknown, arrays: boolean): boolean =>
+  value !== null && typeof value === 'object' && (arrays || !Array.isArray(value));
+
+/**
+ * Optional JSON that a client may send as JSON text (a string, as the reference has it) or as the
+ * JSON value itself: an object, or with `arrays` also an array. Null or absent is none. The value
+ * is kept exactly as parsed from the body; what the text holds is the handler's to check.
+ */
+export const OptionalJsonTextOrValue = (
+  description: string,
+  { arrays }: { arrays: boolean },
+): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description,
+      nullable: true,
+      oneOf: [
+        { type: 'string', description: 'JSON text' },
+        { type: 'object', additionalProperties: true, description: 'the JSON object itself' },
+        ...(arrays ? [{ type: 'array', items: {}, description: 'the JSON array itself' }] : []),
+      ],
+    }),
+    IsOptional(),
+    // As sent: the validation pipe leaves it out of class-transformer.
+    RawJson(),
+    ValidateBy({
+      name: 'isJsonTextOrValue',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' || isJsonContainer(value, arrays),
+        defaultMessage: () =>
+          `$property must be JSON text (a string) or ${arrays ? 'a JSON object or array' : 'a JSON object'}`,
+      },
+    }),
   );

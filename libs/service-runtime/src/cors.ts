@@ -25,6 +25,7 @@ export const CORS_EXPOSED_HEADERS: readonly string[] = [
   'X-Pagination-Previous-Page-Link',
   'X-Render-Template',
   'X-Render-Missing',
+  'X-Render-Missing-Count',
   'X-Render-Warnings',
   'Content-Disposition',
   'Deprecation',

@@ -1,5 +1,12 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
-import { ApiExtraModels, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { RequireRoles } from '@portal/auth';
@@ -9,6 +16,13 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { RENDER_EXAMPLES } from '../openapi-examples';
 import { CONTENT_TYPES } from '../rendering/formats';
 import { RenderRequestDto } from './dto/render-request.dto';
+import {
+  MISSING_COUNT_HEADER,
+  MISSING_HEADER,
+  MISSING_HEADER_MAX_LENGTH,
+  MISSING_HEADER_MAX_PATHS,
+  missingHeaderValue,
+} from './missing-header';
 import { RenderService } from './render.service';
 
 export const RENDER_RENDER = 'RenderApi_Render';
@@ -49,15 +63,39 @@ export class RenderController {
         description: '`name@version`, or `inline@sha256:<16 hex digits>`.',
         schema: { type: 'string' },
       },
+      [MISSING_HEADER]: {
+        description:
+          'The template paths that found no value in the data (property absent; null and "" are values), ' +
+          `comma-separated, in the order first missed: at most ${MISSING_HEADER_MAX_PATHS} paths and ` +
+          `${MISSING_HEADER_MAX_LENGTH} characters; characters besides printable ASCII, "," and "%" ` +
+          'percent-encoded (UTF-8). Absent when every value was found.',
+        schema: { type: 'string' },
+      },
+      [MISSING_COUNT_HEADER]: {
+        description: `How many paths found no value (more than ${MISSING_HEADER} lists when capped).`,
+        schema: { type: 'integer' },
+      },
     },
   })
   @ApiProblemResponses(400, 404, 413, 415, 422, 429)
+  @ApiHeader({
+    name: 'Accept-Language',
+    required: false,
+    description:
+      'The locale of the date and number helpers when neither `rendererOptions.locale` nor the template ' +
+      '(`<html lang>`) sets one: the preferred of de (de-CH), fr (fr-CH), it (it-CH) and en; else de-CH.',
+  })
   async renderDocument(@Body() body: RenderRequestDto, @Res() reply: FastifyReply): Promise<void> {
     const clientGone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) clientGone.abort();
     });
-    const document = await this.renders.render(body, clientGone.signal);
+    // Read here rather than with @Headers, which would document a second, required header.
+    const acceptLanguage = reply.request.headers['accept-language'];
+    const document = await this.renders.render(body, clientGone.signal, acceptLanguage);
+    const missing = missingHeaderValue(document.missing);
+    if (missing !== undefined) reply.header(MISSING_HEADER, missing);
+    if (document.missing.length > 0) reply.header(MISSING_COUNT_HEADER, String(document.missing.length));
     await reply
       .status(200)
       .header('content-type', document.contentType)

@@ -15,6 +15,7 @@ import {
   outputsOf,
   supportsPair,
 } from '../rendering/formats';
+import { localeOfAcceptLanguage } from '../rendering/helpers';
 import { RenderPool } from '../rendering/render-pool';
 import { poolErrorOf, unprocessable } from '../rendering/render-problems';
 import { parseTemplateReference } from '../templates/template-reference';
@@ -27,6 +28,8 @@ export interface RenderedDocument {
   readonly fileName: string;
   /** The template that produced it: `invoice@3`, or `inline@sha256:<first 16 hex digits>`. */
   readonly templateLabel: string;
+  /** The template paths that found no value, in the order first missed. */
+  readonly missing: readonly string[];
 }
 
 interface TemplateSource {
@@ -43,8 +46,16 @@ export class RenderService {
     private readonly templates: TemplatesService,
   ) {}
 
-  /** `client` is aborted when the caller has gone: a render still waiting is then dropped. */
-  async render(request: RenderRequestDto, client?: AbortSignal): Promise<RenderedDocument> {
+  /**
+   * `client` is aborted when the caller has gone: a render still waiting is then dropped.
+   * `acceptLanguage` (the request's header) chooses the locale when neither the options nor the
+   * template do.
+   */
+  async render(
+    request: RenderRequestDto,
+    client?: AbortSignal,
+    acceptLanguage?: string,
+  ): Promise<RenderedDocument> {
     const inline = checkTemplateChoice(request);
     const { inputFormat, outputFormat } = formatsOf(request);
     const template = inline
@@ -63,8 +74,9 @@ export class RenderService {
         template: template.text,
         templateKey: template.key,
         templateLabel: template.label,
-        data: request.data ?? null,
-        rendererOptions: request.rendererOptions ?? null,
+        data: jsonText(request.data),
+        rendererOptions: jsonText(request.rendererOptions),
+        requestLocale: localeOfAcceptLanguage(acceptLanguage),
       },
       client,
     );
@@ -75,6 +87,7 @@ export class RenderService {
       contentType: CONTENT_TYPES[outputFormat],
       fileName: `document.${outputFormat}`,
       templateLabel: template.label,
+      missing: result.missing,
     };
   }
 
@@ -89,6 +102,12 @@ export class RenderService {
       inputFormat: resolved.inputFormat,
     };
   }
+}
+
+/** `data` and `rendererOptions` as JSON text, whether sent as text or as the JSON value itself. */
+function jsonText(value: string | object | null | undefined): string | null {
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 /** true for an inline template; a 400 unless exactly one of the two is given (interfaces 2.4). */

@@ -11,6 +11,47 @@ export const DEFAULT_TIME_ZONE = 'Europe/Zurich';
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/** The locale of a language tag (BCP 47) by its language: `fr`, `fr-FR`, `fr-CH` are fr-CH. */
+export function localeOfLanguage(tag: string): Locale | undefined {
+  const language = tag.trim().split(/[-_]/)[0].toLowerCase();
+  switch (language) {
+    case 'de':
+    case 'gsw':
+      return 'de-CH';
+    case 'fr':
+      return 'fr-CH';
+    case 'it':
+      return 'it-CH';
+    case 'en':
+      return 'en';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The locale an `Accept-Language` header prefers among those the helpers know: the language
+ * with the highest weight (`q`, 1 by default; 0 excludes it) that one of them serves, the first
+ * listed of equal weights. Undefined when none is served (or the header is absent or malformed).
+ */
+export function localeOfAcceptLanguage(header: string | undefined): Locale | undefined {
+  if (!header) return undefined;
+  let best: { locale: Locale; weight: number } | undefined;
+  for (const range of header.slice(0, 1000).split(',')) {
+    const [tag, ...parameters] = range.split(';');
+    let weight = 1;
+    for (const parameter of parameters) {
+      const [name, value = ''] = parameter.split('=').map((part) => part.trim());
+      // A weight that is not one (RFC 9110: 0 to 1, three decimals at most) excludes the range.
+      if (name.toLowerCase() === 'q')
+        weight = /^(0(\.\d{0,3})?|1(\.0{0,3})?)$/.test(value) ? Number(value) : 0;
+    }
+    const locale = localeOfLanguage(tag);
+    if (locale && weight > 0 && (!best || weight > best.weight)) best = { locale, weight };
+  }
+  return best?.locale;
+}
+
 const DATE_STYLES = ['short', 'medium', 'long', 'full'] as const;
 type DateStyle = (typeof DATE_STYLES)[number];
 
@@ -101,40 +142,84 @@ const formatDate: Helper = (...args) => {
   }
 };
 
+/**
+ * The locale's number format: its grouping, group separator and decimal separator are the only
+ * ones any helper writes, so `formatNumber`, `chf` and `chf symbol=false` agree in every locale
+ * (fr-CH: `1 234,50` and `1 234,50 CHF`, although CLDR gives French-Swiss amounts a decimal
+ * point). A value that rounds to zero is written without a sign.
+ */
+const numberFormat = (locale: Locale, decimals: number | undefined): Intl.NumberFormat =>
+  cached(
+    `number|${locale}|${decimals ?? ''}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        signDisplay: 'negative',
+        ...(decimals === undefined
+          ? {}
+          : { minimumFractionDigits: decimals, maximumFractionDigits: decimals }),
+      }),
+  );
+
 /** `{{formatNumber value [decimals] [locale=..]}}`: grouped by the locale's rules. */
 const formatNumber: Helper = (...args) => {
   const { params, options } = split(args);
   const number = numberOf('formatNumber', params[0]);
   if (number === undefined) return '';
   const decimals = decimalsOf('formatNumber', params[1]);
-  const locale = localeOf('formatNumber', options);
-  return cached(
-    `number|${locale}|${decimals ?? ''}`,
-    () =>
-      new Intl.NumberFormat(
-        locale,
-        decimals === undefined ? {} : { minimumFractionDigits: decimals, maximumFractionDigits: decimals },
-      ),
-  ).format(number);
+  return numberFormat(localeOf('formatNumber', options), decimals).format(number);
 };
 
-/** `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount with two decimals. */
+/** What the locale writes around a franc amount: `CHF ` before it (de-CH), ` CHF` after it (fr-CH). */
+interface CurrencyLayout {
+  readonly positive: readonly [string, string];
+  readonly negative: readonly [string, string];
+}
+
+const NUMERIC_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
+
+/** The text before and after the digits in the locale's currency pattern (CLDR), sign included. */
+function layoutOf(parts: Intl.NumberFormatPart[]): readonly [string, string] {
+  const first = parts.findIndex((part) => NUMERIC_PARTS.has(part.type));
+  let last = first;
+  while (last + 1 < parts.length && NUMERIC_PARTS.has(parts[last + 1].type)) last += 1;
+  const text = (from: number, to: number): string =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  return [text(0, first), text(last + 1, parts.length)];
+}
+
+const currencyLayouts = new Map<Locale, CurrencyLayout>();
+function currencyLayout(locale: Locale): CurrencyLayout {
+  let layout = currencyLayouts.get(locale);
+  if (!layout) {
+    const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
+    layout = {
+      positive: layoutOf(currency.formatToParts(1)),
+      negative: layoutOf(currency.formatToParts(-1)),
+    };
+    currencyLayouts.set(locale, layout);
+  }
+  return layout;
+}
+
+/**
+ * `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount with two decimals, its digits
+ * as `formatNumber value 2` writes them, `CHF` where the locale puts it.
+ */
 const chf: Helper = (...args) => {
   const { params, options } = split(args);
   const number = numberOf('chf', params[0]);
   if (number === undefined) return '';
-  const symbol = options.hash?.['symbol'] !== false;
   const locale = localeOf('chf', options);
-  return cached(
-    `chf|${locale}|${symbol}`,
-    () =>
-      new Intl.NumberFormat(
-        locale,
-        symbol
-          ? { style: 'currency', currency: 'CHF' }
-          : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
-      ),
-  ).format(number);
+  const format = numberFormat(locale, 2);
+  if (options.hash?.['symbol'] === false) return format.format(number);
+  const digits = format.format(Math.abs(number));
+  // A value that rounds to zero has no sign, as in formatNumber.
+  const negative = number < 0 && format.format(number) !== digits;
+  const [before, after] = currencyLayout(locale)[negative ? 'negative' : 'positive'];
+  return `${before}${digits}${after}`;
 };
 
 const isBlank = (value: unknown): boolean => value === null || value === undefined || value === '';

@@ -1,29 +1,40 @@
 import type htmlToPdfmakeFunction from 'html-to-pdfmake';
 
 import { escapeHtml } from './escaping';
+import { MARKDOWN_CSS } from './markdown-style';
 
 // Loaded on first use: a worker that renders only JSON templates never pays for a DOM.
 let markdown: { render(source: string): string } | undefined;
 let domWindow: object | undefined;
 let htmlToPdfmake: typeof htmlToPdfmakeFunction | undefined;
 
-/** CommonMark plus tables; raw HTML in Markdown stays text, links are as markdown-it allows. */
+/**
+ * CommonMark plus tables; raw HTML in Markdown stays text, links are as markdown-it allows. A
+ * single line break inside a paragraph stays a line break (`breaks`), as an address block needs,
+ * where CommonMark would join the lines with a space.
+ */
 export async function markdownToHtml(source: string): Promise<string> {
   if (!markdown) {
     const { default: markdownIt } = await import('markdown-it');
-    markdown = new markdownIt({ html: false, linkify: false, typographer: false });
+    markdown = new markdownIt({ html: false, linkify: false, typographer: false, breaks: true });
   }
   return markdown.render(source);
 }
 
-/** html-to-pdfmake needs a DOM; one jsdom window per worker that never runs scripts or loads anything. */
-export async function htmlToPdfContent(html: string): Promise<unknown> {
+/**
+ * html-to-pdfmake needs a DOM; one jsdom window per worker that never runs scripts or loads anything.
+ * `defaultStyles` change html-to-pdfmake's styles of elements (markdown-style.ts).
+ */
+export async function htmlToPdfContent(
+  html: string,
+  defaultStyles?: Record<string, Record<string, unknown>>,
+): Promise<unknown> {
   if (!domWindow || !htmlToPdfmake) {
     const { JSDOM } = await import('jsdom');
     domWindow = new JSDOM('', { runScripts: undefined, resources: undefined }).window;
     htmlToPdfmake = (await import('html-to-pdfmake')).default;
   }
-  return htmlToPdfmake(html, { window: domWindow, removeExtraBlanks: true });
+  return htmlToPdfmake(html, { window: domWindow, removeExtraBlanks: true, defaultStyles });
 }
 
 const metaTag = (label: string): string => `<meta name="render-template" content="${escapeHtml(label)}">`;
@@ -40,7 +51,7 @@ export function withTemplateMeta(html: string, label: string): string {
   return `${meta}\n${html}`;
 }
 
-/** Markdown output is a whole HTML document. */
+/** Markdown output is a whole HTML document, styled as its PDF is (markdown-style.ts). */
 export function htmlDocument(body: string, label: string, title: string | undefined, lang: string): string {
   return [
     '<!DOCTYPE html>',
@@ -49,6 +60,7 @@ export function htmlDocument(body: string, label: string, title: string | undefi
     '<meta charset="utf-8">',
     metaTag(label),
     title ? `<title>${escapeHtml(title)}</title>` : '',
+    `<style>\n${MARKDOWN_CSS}\n</style>`,
     '</head>',
     '<body>',
     body,

@@ -3,7 +3,9 @@ import pdfmake from 'pdfmake';
 import { DEFAULT_FONT } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
-import { DEFAULT_LOCALE } from './helpers';
+import { DEFAULT_LOCALE, type Locale } from './helpers';
+import { MissingValues } from './missing-values';
+import { markdownPdfStyles } from './markdown-style';
 import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
 import { parseJson, RenderError } from './render-error';
 import {
@@ -27,6 +29,8 @@ export interface RenderTask {
   readonly templateLabel: string;
   readonly data: string | null;
   readonly rendererOptions: string | null;
+  /** The locale the request's `Accept-Language` prefers, when it names one of the helpers'. */
+  readonly requestLocale?: Locale;
 }
 
 /** A save's check that the template compiles. */
@@ -44,10 +48,18 @@ export interface RenderFailure {
   /** Where in the author's template the failure points, when it does (1-based). */
   readonly line?: number;
   readonly column?: number;
+  /** The paths the data has no value for, when that is the reason (`strict`). */
+  readonly missing?: readonly string[];
+}
+
+/** A document, and the template paths that found no value while it was made (missing-values.ts). */
+export interface RenderedBytes {
+  readonly bytes: Uint8Array;
+  readonly missing: readonly string[];
 }
 
 export type RenderOutcome =
-  { readonly ok: true; readonly bytes: Uint8Array } | ({ readonly ok: false } & RenderFailure);
+  ({ readonly ok: true } & RenderedBytes) | ({ readonly ok: false } & RenderFailure);
 
 function parseData(text: string | null): unknown {
   if (text === null || text.trim() === '') return {};
@@ -104,16 +116,48 @@ const budgetFor = (outputFormat: OutputFormat, limits: OutputLimits): OutputBudg
     ? new OutputBudget(limits.pdfBytes, 'RENDER_MAX_PDF_BYTES')
     : new OutputBudget(limits.textBytes, 'RENDER_MAX_OUTPUT_BYTES');
 
-async function render(task: RenderTask, templates: TemplateCache, limits: OutputLimits): Promise<Uint8Array> {
+/** The 422 of a strict render whose data lacks values the template asks for. */
+function missingValuesError(missing: MissingValues): RenderError {
+  const [first] = missing.list;
+  const paths = missing.list.map(({ path }) => path);
+  const shown =
+    paths.length > 20 ? `${paths.slice(0, 20).join(', ')} and ${paths.length - 20} more` : paths.join(', ');
+  return new RenderError(
+    'TEMPLATE.MISSING_VALUES',
+    `The data has no value for ${paths.length === 1 ? 'this path' : `these ${paths.length} paths`} ` +
+      `of the template (rendererOptions.strict): ${shown}; the first at line ${first.line}, column ${first.column}.`,
+    { line: first.line, column: first.column },
+    paths,
+  );
+}
+
+async function render(
+  task: RenderTask,
+  templates: TemplateCache,
+  limits: OutputLimits,
+): Promise<RenderedBytes> {
+  const missing = new MissingValues();
+  const bytes = await renderBytes(task, templates, limits, missing);
+  return { bytes, missing: missing.list.map(({ path }) => path) };
+}
+
+async function renderBytes(
+  task: RenderTask,
+  templates: TemplateCache,
+  limits: OutputLimits,
+  missing: MissingValues,
+): Promise<Uint8Array> {
   const { inputFormat, outputFormat, templateLabel } = task;
   if (!supportsPair(inputFormat, outputFormat))
     throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
   const options = parseRendererOptions(task.rendererOptions);
   const data = parseData(task.data);
   const budget = budgetFor(outputFormat, limits);
-  const text = templates
-    .get(task.template, inputFormat, task.templateKey)
-    .render({ data, locale: options.locale, budget });
+  const template = templates.get(task.template, inputFormat, task.templateKey);
+  // The options' locale, else the template's own language, else the request's, else de-CH.
+  const locale = options.locale ?? template.language ?? task.requestLocale ?? DEFAULT_LOCALE;
+  const text = template.render({ data, locale, budget, missing });
+  if (options.strict && missing.size > 0) throw missingValuesError(missing);
 
   if (outputFormat === 'pdf') {
     let document: DocumentDefinition;
@@ -125,7 +169,7 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
         document = { content: await htmlToPdfContent(text) };
         break;
       case 'md':
-        document = { content: await htmlToPdfContent(await markdownToHtml(text)) };
+        document = { content: await htmlToPdfContent(await markdownToHtml(text), markdownPdfStyles()) };
         break;
       case 'txt':
         document = { content: { text, preserveLeadingSpaces: true } };
@@ -136,12 +180,7 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
   if (outputFormat === 'html') {
     const html =
       inputFormat === 'md'
-        ? htmlDocument(
-            await markdownToHtml(text),
-            templateLabel,
-            options.info?.title,
-            options.locale ?? DEFAULT_LOCALE,
-          )
+        ? htmlDocument(await markdownToHtml(text), templateLabel, options.info?.title, locale)
         : withTemplateMeta(text, templateLabel);
     return checked(encoder.encode(html), budget);
   }
@@ -162,12 +201,18 @@ export async function runTask(
   try {
     if (task.kind === 'check') {
       checkTemplate(task.template, task.inputFormat);
-      return { ok: true, bytes: new Uint8Array(0) };
+      return { ok: true, bytes: new Uint8Array(0), missing: [] };
     }
-    return { ok: true, bytes: await render(task, templates, limits) };
+    return { ok: true, ...(await render(task, templates, limits)) };
   } catch (error) {
     if (error instanceof RenderError)
-      return { ok: false, code: error.code, message: error.message, ...error.position };
+      return {
+        ok: false,
+        code: error.code,
+        message: error.message,
+        ...error.position,
+        ...(error.missing === undefined ? {} : { missing: error.missing }),
+      };
     if (error instanceof RangeError && /call stack/i.test(error.message))
       return { ok: false, code: 'DOCUMENT.TOO_DEEP', message: 'The document nests too deeply.' };
     throw error;

@@ -8,6 +8,8 @@ export class RenderError extends Error {
     message: string,
     /** Where in the author's template, when the error points at a place (1-based). */
     readonly position?: { readonly line: number; readonly column: number },
+    /** The paths the data has no value for, when that is the reason (`strict`). */
+    readonly missing?: readonly string[],
   ) {
     super(message);
     this.name = 'RenderError';

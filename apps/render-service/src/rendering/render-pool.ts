@@ -4,7 +4,7 @@ import path from 'node:path';
 import Piscina from 'piscina';
 
 import type { OutputLimits } from './output-budget';
-import type { RenderFailure, WorkerTask } from './render-document';
+import type { RenderedBytes, RenderFailure, WorkerTask } from './render-document';
 import type { HeldTask, RenderWorkerData } from './render-worker';
 import { WorkerLatch } from './worker-latch';
 
@@ -28,7 +28,7 @@ export type PoolRefusal =
   | { readonly kind: 'crashed'; readonly error: unknown };
 
 export type PoolResult =
-  | { readonly kind: 'document'; readonly bytes: Uint8Array }
+  | ({ readonly kind: 'document' } & RenderedBytes)
   | ({ readonly kind: 'refused' } & RenderFailure)
   | PoolRefusal;
 
@@ -185,11 +185,9 @@ export class RenderPool {
       const { latch } = this;
       const task: HeldTask = latch ? { ...entry.task, latch: latch.cells } : entry.task;
       const signal = latch ? AbortSignal.any([entry.deadline, latch.expiry]) : entry.deadline;
-      const result = (await this.piscina.run(task, { signal })) as Uint8Array | RenderFailure;
+      const result = (await this.piscina.run(task, { signal })) as RenderedBytes | RenderFailure;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
-      entry.settle(
-        result instanceof Uint8Array ? { kind: 'document', bytes: result } : { kind: 'refused', ...result },
-      );
+      entry.settle('bytes' in result ? { kind: 'document', ...result } : { kind: 'refused', ...result });
     } catch (error) {
       entry.settle(
         isAbort(error) ? { kind: 'timeout', timeoutMs: this.options.timeoutMs } : { kind: 'crashed', error },

@@ -14,12 +14,12 @@ const logger = new Logger('RenderPool');
 
 /** The client's template, data or options cannot become a document: 422 with the reason. */
 export const unprocessable = (failure: RenderFailure): UnprocessableError =>
-  new UnprocessableError(
-    failure.message,
-    `RENDER.${failure.code}`,
+  new UnprocessableError(failure.message, `RENDER.${failure.code}`, {
     // The place in the author's template, for editors and the playground to point at.
-    failure.line === undefined ? {} : { line: failure.line, column: failure.column },
-  );
+    ...(failure.line === undefined ? {} : { line: failure.line, column: failure.column }),
+    // The paths a strict render found no value for.
+    ...(failure.missing === undefined ? {} : { missing: failure.missing }),
+  });
 
 /** The pool did not finish the task: busy (429), too slow (422) or the worker died (422). */
 export function poolErrorOf(refusal: PoolRefusal): DomainError {

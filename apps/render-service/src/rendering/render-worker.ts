@@ -4,7 +4,7 @@ import Piscina from 'piscina';
 
 import { installFonts } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget';
-import { type RenderFailure, runTask, type WorkerTask } from './render-document';
+import { type RenderedBytes, type RenderFailure, runTask, type WorkerTask } from './render-document';
 import { TemplateCache } from './template-engine';
 import { waitAtLatch } from './worker-latch';
 
@@ -27,12 +27,21 @@ const templates = new TemplateCache();
  * The pool's entry point, off the service's event loop: the document's bytes (moved to the
  * service's thread, not copied), or why the client's input cannot become a document.
  */
-export default async function renderInWorker(task: HeldTask): Promise<Uint8Array | RenderFailure> {
+export default async function renderInWorker(task: HeldTask): Promise<RenderedBytes | RenderFailure> {
   if (task.latch) waitAtLatch(task.latch);
   const outcome = await runTask(task, templates, outputLimits);
   if (!outcome.ok) {
     const { ok: _ok, ...failure } = outcome;
     return failure;
   }
-  return Piscina.move(outcome.bytes) as unknown as Uint8Array;
+  const { bytes, missing } = outcome;
+  // The result as piscina's transferable: the bytes' buffer moves to the service's thread.
+  // (piscina's CommonJS entry exports the class alone: its symbols are the class's statics.)
+  const transferable = {
+    [Piscina.transferableSymbol]: bytes.buffer,
+    [Piscina.valueSymbol]: { bytes, missing } satisfies RenderedBytes,
+  };
+  return Piscina.move(
+    transferable as unknown as Parameters<typeof Piscina.move>[0],
+  ) as unknown as RenderedBytes;
 }

@@ -1,5 +1,5 @@
 import { RenderError } from './render-error';
-import { applyRendererOptions, parseRendererOptions } from './renderer-options';
+import { applyRendererOptions, parseRendererOptions, type RendererOptions } from './renderer-options';
 
 const refusal = (text: string): RenderError => {
   try {
@@ -110,8 +110,29 @@ describe(applyRendererOptions.name, () => {
       pageMargins: [1, 2],
       info: { title: 'Option title', author: 'Template author' },
       defaultStyle: { font: 'Roboto', fontSize: 8 },
-      watermark: { text: 'COPY' },
+      watermark: { text: 'COPY', opacity: 0.1 },
     });
     expect(applyRendererOptions(document, {})).toEqual(document);
+  });
+
+  it('draws the options’ watermark light unless it sets its own opacity', () => {
+    const watermarkOf = (watermark: RendererOptions['watermark']) =>
+      applyRendererOptions({ content: [] }, { watermark })['watermark'];
+    expect(watermarkOf('DRAFT')).toEqual({ text: 'DRAFT', opacity: 0.1 });
+    expect(watermarkOf({ text: 'DRAFT', color: 'red' })).toEqual({
+      text: 'DRAFT',
+      color: 'red',
+      opacity: 0.1,
+    });
+    expect(watermarkOf({ text: 'DRAFT', opacity: 0.5 })).toEqual({ text: 'DRAFT', opacity: 0.5 });
+    expect(watermarkOf({ text: 'DRAFT', opacity: 0 })).toEqual({ text: 'DRAFT', opacity: 0 });
+  });
+
+  it('reads strict as true or false', () => {
+    expect(parseRendererOptions('{"strict": true}')).toEqual({ strict: true });
+    expect(parseRendererOptions('{"strict": false}')).toEqual({ strict: false });
+    expect(() => parseRendererOptions('{"strict": 1}')).toThrow(
+      'rendererOptions.strict must be true or false.',
+    );
   });
 });

@@ -12,6 +12,8 @@ export interface RendererOptions {
   readonly defaultFontSize?: number;
   readonly watermark?: string | Watermark;
   readonly locale?: Locale;
+  /** Values the template asks for and the data lacks make the render a 422 rather than blanks. */
+  readonly strict?: boolean;
 }
 
 interface Watermark {
@@ -33,6 +35,7 @@ export const RENDERER_OPTIONS = [
   'defaultFontSize',
   'watermark',
   'locale',
+  'strict',
 ] as const;
 
 const INFO_FIELDS = ['title', 'author', 'subject', 'keywords'] as const;
@@ -189,11 +192,24 @@ export function parseRendererOptions(text: string | null | undefined): RendererO
     if (!isLocale(value['locale'])) fail('locale', `must be one of ${LOCALES.join(', ')}.`);
     options.locale = value['locale'] as Locale;
   }
+  if (value['strict'] !== undefined) {
+    if (typeof value['strict'] !== 'boolean') fail('strict', 'must be true or false.');
+    options.strict = value['strict'] as boolean;
+  }
   return options;
 }
 
 /** A pdfmake document definition as a template produced it: a plain JSON object. */
 export type DocumentDefinition = Record<string, unknown>;
+
+/** How opaque the options' watermark is unless it says: light, behind the text (pdfmake's is 0.6). */
+export const WATERMARK_OPACITY = 0.1;
+
+/** The options' watermark as pdfmake's object, drawn light unless it sets its own opacity. */
+function lightWatermark(watermark: string | Watermark): Watermark {
+  const object = typeof watermark === 'string' ? { text: watermark } : watermark;
+  return { ...object, opacity: object.opacity ?? WATERMARK_OPACITY };
+}
 
 /** The options win over what the document sets (contract 8). */
 export function applyRendererOptions(
@@ -211,6 +227,6 @@ export function applyRendererOptions(
     const defaultStyle = isPlainObject(document['defaultStyle']) ? document['defaultStyle'] : {};
     result['defaultStyle'] = { ...defaultStyle, fontSize: options.defaultFontSize };
   }
-  if (options.watermark !== undefined) result['watermark'] = options.watermark;
+  if (options.watermark !== undefined) result['watermark'] = lightWatermark(options.watermark);
   return result;
 }

@@ -170,7 +170,7 @@ describe('helpers', () => {
 
   it.each([
     ['de-CH', '5. März 2026', "1'234'567.50", "CHF 1'234'567.50", '0.13'],
-    ['fr-CH', '5 mars 2026', '1 234 567,50', '1 234 567.50 CHF', '0,13'],
+    ['fr-CH', '5 mars 2026', '1 234 567,50', '1 234 567,50 CHF', '0,13'],
     ['it-CH', '5 marzo 2026', "1'234'567.50", "CHF 1'234'567.50", '0.13'],
     ['en', 'March 5, 2026', '1,234,567.50', 'CHF 1,234,567.50', '0.13'],
   ] as const)('format dates, numbers and CHF amounts in %s', (locale, date, number, amount, small) => {
@@ -226,6 +226,21 @@ describe('helpers', () => {
       '{{#if (or (lt n 0) (not n))}} neg{{/if}}{{#if (gte 2 2)}} ge{{/if}}{{#if (ne 1 2)}} ne{{/if}}' +
       ' {{upper "straße"}} {{lower "ÉCOLE"}}';
     expect(run(template, 'txt', data)).toBe('0:2,1:1 p=10 big ge ne STRASSE école');
+  });
+});
+
+describe('the language a template declares', () => {
+  it.each([
+    ['<!DOCTYPE html>\n<html lang="fr"><body>{{x}}</body></html>', 'html', 'fr-CH'],
+    ["<HTML class='a' LANG='it-CH'>", 'html', 'it-CH'],
+    ['<html data-x="1" lang=en>', 'html', 'en'],
+    ['<html lang="{{lang}}">', 'html', undefined],
+    ['<html lang="rm">', 'html', undefined],
+    ['<html><p lang="fr">', 'html', undefined],
+    ['<p>{{x}}</p>', 'html', undefined],
+    ['<html lang="fr">', 'txt', undefined],
+  ] as const)('%j (%s): %j', (source, format, language) => {
+    expect(sut.get(source, format).language).toBe(language);
   });
 });
 

@@ -4,7 +4,8 @@ import Handlebars from 'handlebars';
 
 import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from './formats';
-import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale } from './helpers';
+import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale, localeOfLanguage } from './helpers';
+import { type MissingValues, reportIfMissing, withMissingValues } from './missing-values';
 import { countingBlocks, countWritten, type OutputBudget, withBudget } from './output-budget';
 import { RenderError } from './render-error';
 import { authorPosition, type PreparedSource, prepareSource, withoutMarkers } from './template-source';
@@ -13,15 +14,29 @@ type TemplateFunction = (context: unknown, options?: { data?: Record<string, unk
 
 /** The helper the compiled code calls for every `{{value}}`; no template can name it. */
 const ESCAPE_HELPER = '$escape';
+/** The helper the compiled code passes every reported lookup through (missing-values.ts). */
+const MISSING_HELPER = '$missing';
 
 interface JavaScriptCompilerPrototype {
   pushSource(source: unknown): void;
   appendToBuffer(source: unknown): unknown;
   aliasable(name: string): unknown;
   popStack(): unknown;
+  push(expression: unknown): unknown;
+  quotedString(text: string): string;
   appendEscaped(): void;
   compiler: unknown;
 }
+
+interface CompilerPrototype {
+  PathExpression(path: hbs.AST.PathExpression): void;
+  opcode(name: string, ...args: unknown[]): void;
+  compiler: unknown;
+}
+
+/** Set on a path whose lookup is reported when it finds no value: the path and its place. */
+const REPORTED = Symbol('reported');
+type ReportedPath = hbs.AST.PathExpression & { [REPORTED]?: readonly [string, number, number] };
 
 /**
  * One Handlebars environment per input format whose `{{value}}` goes through that format's
@@ -44,10 +59,34 @@ function environmentFor(escape: Escape): typeof Handlebars {
         ]),
       );
     }
+
+    /** The looked-up value on the stack, passed through the missing-value helper with its path. */
+    reportMissing(path: string, line: number, column: number): void {
+      this.push([
+        this.aliasable(`container.helpers[${JSON.stringify(MISSING_HELPER)}]`),
+        '(',
+        this.popStack(),
+        // The empty object again: the options argument Handlebars' helper wrapper expects.
+        `, ${this.quotedString(path)}, ${line}, ${column}, {})`,
+      ]);
+    }
   }
   // Child programs (each, if, ...) are compiled by `new this.compiler()`.
   EscapingCompiler.prototype.compiler = EscapingCompiler;
   (environment as unknown as { JavaScriptCompiler: unknown }).JavaScriptCompiler = EscapingCompiler;
+
+  // The AST-to-opcodes compiler: after a reported path's lookup, the opcode above.
+  const BaseCompiler = (environment as unknown as { Compiler: new () => CompilerPrototype }).Compiler;
+  class ReportingCompiler extends BaseCompiler {
+    override PathExpression(path: ReportedPath): void {
+      super.PathExpression(path);
+      const reported = path[REPORTED];
+      if (reported) this.opcode('reportMissing', ...reported);
+    }
+  }
+  ReportingCompiler.prototype.compiler = ReportingCompiler;
+  (environment as unknown as { Compiler: unknown }).Compiler = ReportingCompiler;
+
   // `log` writes to the process's console: templates do not reach the process.
   environment.unregisterHelper('log');
   environment.registerHelper(ESCAPE_HELPER, (value: unknown) => {
@@ -59,6 +98,7 @@ function environmentFor(escape: Escape): typeof Handlebars {
   // Every block body counts what it writes against the render's output budget (output-budget.ts).
   for (const [name, helper] of Object.entries(environment.helpers))
     environment.registerHelper(name, countingBlocks(helper));
+  environment.registerHelper(MISSING_HELPER, reportIfMissing as (...args: unknown[]) => unknown);
   return environment;
 }
 
@@ -134,6 +174,83 @@ function stripMarkers(node: Node | null | undefined): void {
   }
 }
 
+/**
+ * Helpers that test whether a value is there: a missing argument is an answer for them, not a
+ * gap in the document, so their arguments are not reported (`{{#if dueDate}}`, `{{default note
+ * "..."}}`). Every other helper's arguments are (`{{formatDate date}}`, `{{#each lines}}`).
+ */
+const PRESENCE_TESTS: ReadonlySet<string> = new Set([
+  'if',
+  'unless',
+  'with',
+  'default',
+  'and',
+  'or',
+  'not',
+  'eq',
+  'ne',
+]);
+
+type Call = hbs.AST.MustacheStatement | hbs.AST.BlockStatement | hbs.AST.SubExpression;
+
+/** The helper a mustache, block or sub-expression calls, or undefined for a value (`{{name}}`). */
+function helperOf(node: Call): string | undefined {
+  const path = node.path as hbs.AST.PathExpression;
+  if (path.type !== 'PathExpression') return undefined;
+  const name = path.parts.length === 1 && !path.data && path.depth === 0 ? path.original : undefined;
+  if (node.params.length > 0 || (node.hash?.pairs.length ?? 0) > 0) return path.original;
+  return name !== undefined && KNOWN_HELPERS[name] === true ? name : undefined;
+}
+
+/**
+ * Marks the paths whose lookup reports a miss (missing-values.ts): values written (`{{name}}`)
+ * and the arguments of helpers that are not presence tests, with their place in the author's
+ * template. The compiler adds the report after each marked lookup.
+ */
+function markReportedPaths(node: Node | null | undefined, source: string, prepared: PreparedSource): void {
+  if (!node) return;
+  const mark = (path: hbs.AST.Expression): void => {
+    if (path.type === 'SubExpression') return markReportedPaths(path as unknown as Node, source, prepared);
+    if (path.type !== 'PathExpression') return;
+    const expression = path as ReportedPath;
+    // `this` and `.` are the context itself, always there.
+    if (expression.parts.length === 0 || !expression.loc) return;
+    const { line, column } = authorPosition(
+      source,
+      prepared,
+      expression.loc.start.line,
+      expression.loc.start.column,
+    );
+    expression[REPORTED] = [withoutMarkers(expression.original), line, column];
+  };
+  switch (node.type) {
+    case 'Program':
+      for (const child of node['body'] as Node[]) markReportedPaths(child, source, prepared);
+      return;
+    case 'MustacheStatement':
+    case 'SubExpression':
+    case 'BlockStatement': {
+      const call = node as unknown as Call;
+      const helper = helperOf(call);
+      // A value written; a block on a bare value (`{{#items}}`) is a section, a presence test.
+      if (helper === undefined && node.type !== 'BlockStatement') mark(call.path);
+      const arguments_ = [...call.params, ...(call.hash?.pairs.map((pair) => pair.value) ?? [])];
+      for (const argument of arguments_) {
+        if (helper !== undefined && !PRESENCE_TESTS.has(helper)) mark(argument);
+        else if (argument.type === 'SubExpression')
+          markReportedPaths(argument as unknown as Node, source, prepared);
+      }
+      if (node.type === 'BlockStatement') {
+        markReportedPaths(node['program'] as Node, source, prepared);
+        markReportedPaths(node['inverse'] as Node, source, prepared);
+      }
+      return;
+    }
+    default:
+      return;
+  }
+}
+
 interface Parsed {
   readonly program: hbs.AST.Program;
   readonly prepared: PreparedSource;
@@ -153,6 +270,7 @@ function parse(source: string): Parsed {
   }
   stripMarkers(program as unknown as Node);
   checkNode(program as unknown as Node);
+  markReportedPaths(program as unknown as Node, source, prepared);
   return { program, prepared };
 }
 
@@ -215,15 +333,23 @@ export interface TemplateRun {
   readonly locale: Locale | undefined;
   /** Stops the run as soon as it has written more than the document may hold. */
   readonly budget: OutputBudget;
+  /** Records the values the template asks for and the data lacks. */
+  readonly missing?: MissingValues;
 }
 
 /** A compiled template, ready to be run on data any number of times. */
 export class CompiledTemplate {
-  constructor(private readonly run: TemplateFunction) {}
+  constructor(
+    private readonly run: TemplateFunction,
+    /** The language the template declares itself written in (`<html lang="fr">`), as a locale. */
+    readonly language?: Locale,
+  ) {}
 
-  render({ data, locale, budget }: TemplateRun): string {
+  render({ data, locale, budget, missing }: TemplateRun): string {
     try {
-      const text = withBudget(budget, () => this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE } }));
+      const text = withBudget(budget, () =>
+        withMissingValues(missing, () => this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE } })),
+      );
       // Characters are at most as many as UTF-8 bytes: the literal text not yet counted, at once.
       budget.check(text.length);
       return text;
@@ -245,6 +371,27 @@ interface HandlebarsInternals {
 
 type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
 
+const LANG_ATTRIBUTE = /\slang\s*=\s*(?:"([^"\0]*)"|'([^'\0]*)'|([^\s"'\0]+))/i;
+
+/**
+ * The language an html template declares in its own text (`<html lang="fr">`), as a locale; not
+ * when an expression writes it, or in another format (which has no such place).
+ */
+function declaredLanguage(program: hbs.AST.Program, format: InputFormat): Locale | undefined {
+  if (format !== 'html') return undefined;
+  // The template's literal text, every expression or block a NUL that no attribute value matches.
+  const text = program.body
+    .map((node) => (node.type === 'ContentStatement' ? (node as hbs.AST.ContentStatement).value : '\0'))
+    .join('');
+  // The first <html> start tag, up to its end: the root element.
+  const start = text.search(/<html\b/i);
+  if (start < 0) return undefined;
+  const end = text.indexOf('>', start);
+  const match = LANG_ATTRIBUTE.exec(text.slice(start, end < 0 ? undefined : end));
+  const tag = match?.[1] ?? match?.[2] ?? match?.[3];
+  return tag === undefined ? undefined : localeOfLanguage(tag);
+}
+
 /** Handlebars' own compile, done now rather than on the first run, so errors surface here. */
 function compile(source: string, format: InputFormat): CompiledTemplate {
   const { program, prepared } = parse(source);
@@ -259,7 +406,7 @@ function compile(source: string, format: InputFormat): CompiledTemplate {
   } catch (error) {
     throw compileError(source, prepared, error);
   }
-  return new CompiledTemplate(run);
+  return new CompiledTemplate(run, declaredLanguage(program, format));
 }
 
 /** Compiled templates of this worker, by content: a save never changes what a key compiles to. */

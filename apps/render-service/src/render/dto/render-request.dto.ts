@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 
-import { RequiredText } from '@portal/http-context';
+import { OptionalJsonTextOrValue, RequiredText } from '@portal/http-context';
 
 import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../rendering/formats';
 import { TEMPLATE_REFERENCE } from '../../templates/template-reference';
@@ -27,14 +27,20 @@ export class RenderRequestDto {
   )
   readonly outputFormat: string;
 
-  @OptionalJsonText('The data, as JSON text; the template reads it with Handlebars expressions.')
-  readonly data?: string | null;
-
-  @OptionalJsonText(
-    'A JSON object in text: pageSize, pageOrientation, pageMargins, info {title, author, subject, keywords}, ' +
-      'defaultFontSize, watermark, locale (de-CH, fr-CH, it-CH, en). Unknown options: 422.',
+  @OptionalJsonTextOrValue(
+    'The data the template reads with Handlebars expressions: JSON text (a string), or the JSON object or ' +
+      'array itself, with the same result. Text that is not JSON: 422.',
+    { arrays: true },
   )
-  readonly rendererOptions?: string | null;
+  readonly data?: string | Record<string, unknown> | unknown[] | null;
+
+  @OptionalJsonTextOrValue(
+    'A JSON object, as text (a string) or the object itself: pageSize, pageOrientation, pageMargins, ' +
+      'info {title, author, subject, keywords}, defaultFontSize, watermark, locale (de-CH, fr-CH, it-CH, en), ' +
+      'strict. Unknown options: 422.',
+    { arrays: false },
+  )
+  readonly rendererOptions?: string | Record<string, unknown> | null;
 
   @OptionalJsonText('The template itself. Exactly one of templateData and templateName.')
   readonly templateData?: string | null;
