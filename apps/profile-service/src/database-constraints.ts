@@ -9,7 +9,7 @@ import {
   SERVICE_ORG_IDENTIFICATION_LEVEL_FK,
   SERVICE_THEME_FK,
 } from './catalogue/services/service.entity';
-import { IDENTITY_EXTERNAL_ID_UNIQUE } from './identities/identity.entity';
+import { IDENTITY_EXTERNAL_ID_UNIQUE, IDENTITY_IDENTIFICATION_LEVEL_FK } from './identities/identity.entity';
 import { ACCOUNT_USERNAME_UNIQUE } from './profiles/account.entity';
 import { PROFILE_EXTERNAL_KEY_UNIQUE } from './profiles/profile.entity';
 import { CLIENT_NAME_UNIQUE } from './reference-data/clients/client.entity';
@@ -61,4 +61,5 @@ export const PROFILE_CONSTRAINT_PATHS: ConstraintPaths = {
   [ACCOUNT_USERNAME_UNIQUE]: 'person.account.username',
   [PROFILE_EXTERNAL_KEY_UNIQUE]: 'externalKey',
   [IDENTITY_EXTERNAL_ID_UNIQUE]: 'externalId',
+  [IDENTITY_IDENTIFICATION_LEVEL_FK]: 'identificationLevelId',
 };

@@ -9,7 +9,9 @@ import {
 } from './catalogue/services/service-relations.service';
 import { SERVICE_RESOURCE } from './catalogue/services/services.service';
 import { responsePropertiesOf } from './common/crud/resource-definition';
-import { IDENTITY_RESOURCE } from './identities/identities.service';
+import { shapeOfResponse } from './common/response-shape';
+import { IDENTITY_RELATIONS } from './identities/identities.service';
+import { IdentityResponse } from './identities/identity.dto';
 import { ACCOUNT_RESOURCE } from './profiles/account.response';
 import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
 import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
@@ -41,9 +43,6 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   serviceClient: { properties: responsePropertiesOf(SERVICE_CLIENT_RESOURCE) },
   survey: { properties: responsePropertiesOf(SURVEY_RESOURCE) },
   serviceSetting: { properties: responsePropertiesOf(SERVICE_SETTING_RESOURCE) },
-  identity: {
-    properties: responsePropertiesOf(IDENTITY_RESOURCE),
-    relations: { account: 'account', identificationLevel: 'identificationLevel' },
-  },
+  identity: shapeOfResponse(IdentityResponse, IDENTITY_RELATIONS),
   account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
 };

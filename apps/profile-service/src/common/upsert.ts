@@ -2,7 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+
+import type { AuditedEntity } from '@portal/database';
 
 /** What an upsert did (contract 6: 201 when created, 200 when updated). */
 export interface Upserted<T> {
@@ -56,4 +58,41 @@ export async function upsertRow(
     Object.values(row),
   );
   return result;
+}
+
+/** A record with an int32 id and AUDIT, as every link table has. */
+type LinkRecord = AuditedEntity & { id: number };
+
+/**
+ * The link upsert of a record's part (a profile's identity, favorite, setting value, ...): inserts
+ * the row, or updates the one with the same `keys` (a unique index over exactly those columns),
+ * stamping AUDIT, and reads it back. Properties are the entity's; their columns come from its
+ * metadata. The caller holds the parent and has checked what the path names, in `manager`'s
+ * transaction.
+ */
+export async function upsertLink<E extends LinkRecord>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  keys: Partial<E>,
+  values: Partial<E>,
+  requester: string,
+): Promise<Upserted<E>> {
+  const metadata = manager.connection.getMetadata(entity);
+  const columnsOf = (properties: Partial<E>): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(properties).map(([property, value]) => {
+        const column = metadata.findColumnWithPropertyName(property);
+        if (!column) throw new Error(`${metadata.name} has no column for ${property}`);
+        return [column.databaseName, value];
+      }),
+    );
+  const { id, created } = await upsertRow(
+    manager,
+    metadata.tableName,
+    columnsOf(keys),
+    columnsOf(values),
+    requester,
+  );
+  const record = await manager.findOneByOrFail(entity, { id } as FindOptionsWhere<E>);
+  return { record, created };
 }
