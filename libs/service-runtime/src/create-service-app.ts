@@ -24,6 +24,7 @@ import {
   ProblemRenderer,
 } from '@portal/problem-details';
 
+import { registerRouteBodyLimits } from './body-limit';
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
@@ -83,6 +84,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, options.jsonMediaTypes);
+  registerRouteBodyLimits(fastify);
   registerRequestContext(fastify);
   registerRequestLogging(fastify, logger);
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
