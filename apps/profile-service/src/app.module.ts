@@ -8,6 +8,7 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
+import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
 import { ProfileEnvironment } from './profile-environment';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SettingsModule } from './settings/settings.module';
@@ -28,6 +29,7 @@ export class AppModule {
         CatalogueModule,
         SettingsModule,
         IdentitiesModule,
+        ProfilePicturesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

@@ -12,6 +12,7 @@ import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { IDENTITY_RELATIONS } from './identities/identities.service';
 import { IdentityResponse } from './identities/identity.dto';
+import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
 import { ACCOUNT_RESOURCE } from './profiles/account.response';
 import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
 import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
@@ -45,4 +46,5 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   serviceSetting: { properties: responsePropertiesOf(SERVICE_SETTING_RESOURCE) },
   identity: shapeOfResponse(IdentityResponse, IDENTITY_RELATIONS),
   account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
+  profilePicture: shapeOfResponse(ProfilePictureResponse),
 };
