@@ -9,6 +9,7 @@ import { profileDataSourceOptions } from './data-source';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
+import { ProfileServicesModule } from './profile-services/profile-services.module';
 import { ProfileEnvironment } from './profile-environment';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SettingsModule } from './settings/settings.module';
@@ -30,6 +31,7 @@ export class AppModule {
         SettingsModule,
         IdentitiesModule,
         ProfilePicturesModule,
+        ProfileServicesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

@@ -7,12 +7,14 @@ import {
   SERVICE_ROLE_RESOURCE,
   SURVEY_RESOURCE,
 } from './catalogue/services/service-relations.service';
-import { SERVICE_RESOURCE } from './catalogue/services/services.service';
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { IDENTITY_RELATIONS } from './identities/identities.service';
 import { IdentityResponse } from './identities/identity.dto';
+import { FavoriteServiceResponse } from './favorites/favorite-service.response';
 import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
+import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
+import { ProfileRoleResponse } from './profile-roles/profile-role.response';
 import { ACCOUNT_RESOURCE } from './profiles/account.response';
 import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
 import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
@@ -39,7 +41,7 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   orgCategoryRole: { properties: responsePropertiesOf(ORG_CATEGORY_ROLE_RESOURCE) },
   role: { properties: responsePropertiesOf(ROLE_RESOURCE) },
   serviceTheme: { properties: responsePropertiesOf(SERVICE_THEME_RESOURCE) },
-  service: { properties: responsePropertiesOf(SERVICE_RESOURCE) },
+  service: shapeOfResponse(ProfileServiceResponse, SERVICE_RELATIONS),
   serviceRole: { properties: responsePropertiesOf(SERVICE_ROLE_RESOURCE) },
   serviceClient: { properties: responsePropertiesOf(SERVICE_CLIENT_RESOURCE) },
   survey: { properties: responsePropertiesOf(SURVEY_RESOURCE) },
@@ -47,4 +49,6 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   identity: shapeOfResponse(IdentityResponse, IDENTITY_RELATIONS),
   account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
   profilePicture: shapeOfResponse(ProfilePictureResponse),
+  profileRole: shapeOfResponse(ProfileRoleResponse),
+  favoriteService: shapeOfResponse(FavoriteServiceResponse),
 };
