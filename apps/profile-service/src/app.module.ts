@@ -6,6 +6,7 @@ import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
+import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
@@ -32,6 +33,7 @@ export class AppModule {
         IdentitiesModule,
         ProfilePicturesModule,
         ProfileServicesModule,
+        FavoritesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],
