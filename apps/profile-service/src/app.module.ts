@@ -10,6 +10,7 @@ import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
+import { ProfileServiceThemesModule } from './profile-service-themes/profile-service-themes.module';
 import { ProfileServicesModule } from './profile-services/profile-services.module';
 import { ProfileEnvironment } from './profile-environment';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
@@ -33,6 +34,7 @@ export class AppModule {
         IdentitiesModule,
         ProfilePicturesModule,
         ProfileServicesModule,
+        ProfileServiceThemesModule,
         FavoritesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],

@@ -15,11 +15,11 @@ describe('profile-service services of a profile (HTTP, real PostgreSQL)', () => 
   let dataSource: DataSource;
   let anna: number;
   let beat: number;
-  const theme = { shown: 0, hidden: 0 };
+  const theme = { shown: 0, hidden: 0, later: 0 };
   const role = { citizen: 0, business: 0, tomorrow: 0, quiet: 0 };
   const grant = { citizen: 0, quiet: 0, tomorrow: 0 };
   /** tax: new, procuration, url, clients, survey; archive: hidden theme, not in catalogue, favorite; quiet: invisible role; both: visible and invisible roles. */
-  const svc = { tax: 0, archive: 0, later: 0, quiet: 0, business: 0, both: 0 };
+  const svc = { tax: 0, archive: 0, later: 0, quiet: 0, business: 0, both: 0, laterThemed: 0 };
   const clients: number[] = [];
   let surveyId: number;
   let favoriteId: number;
@@ -37,6 +37,7 @@ describe('profile-service services of a profile (HTTP, real PostgreSQL)', () => 
       });
     theme.shown = await themeRow(true, 2);
     theme.hidden = await themeRow(false, 1);
+    theme.later = await themeRow(true, 3);
     for (const key of Object.keys(role) as (keyof typeof role)[]) role[key] = await fixtures.role();
 
     const level = await fixtures.identificationLevel();
@@ -60,6 +61,7 @@ describe('profile-service services of a profile (HTTP, real PostgreSQL)', () => 
     svc.quiet = await make(theme.shown, 'd-quiet');
     svc.business = await make(theme.shown, 'e-business');
     svc.both = await make(theme.shown, 'f-both');
+    svc.laterThemed = await make(theme.later, 'g-later-themed', { is_procuration_available: true });
 
     grant.citizen = await fixtures.serviceRole(svc.tax, role.citizen);
     await fixtures.serviceRole(svc.archive, role.citizen);
@@ -68,6 +70,7 @@ describe('profile-service services of a profile (HTTP, real PostgreSQL)', () => 
     await fixtures.serviceRole(svc.business, role.business);
     await fixtures.serviceRole(svc.both, role.citizen);
     await fixtures.serviceRole(svc.both, role.quiet, false);
+    await fixtures.serviceRole(svc.laterThemed, role.tomorrow);
 
     const client = () => fixtures.insert('client', { name: `client-${unique()}`, display_name: 'Client' });
     for (let i = 0; i < 2; i += 1) {
@@ -407,6 +410,94 @@ describe('profile-service services of a profile (HTTP, real PostgreSQL)', () => 
         expect((await service.stranger.get(url)).status).toBe(403);
       }
       expect((await service.max.put(`${services(anna)}/${svc.tax}`, { createdBy: 'a' })).status).toBe(404);
+    });
+  });
+
+  describe('service themes of a profile', () => {
+    const themes = (profileId: number | string, version = V10) =>
+      `${version}/profiles/${profileId}/service-themes`;
+    const themeIds = async (query = '', profileId = anna): Promise<number[]> => {
+      const response = await service.max.get<Json[]>(`${themes(profileId)}?${query}`);
+      expect([query, response.status]).toEqual([query, 200]);
+      return response.body.map((item) => item.id);
+    };
+
+    it('lists the themes of the services the profile reaches, with their fields, under both versions', async () => {
+      for (const version of [V10, V9]) {
+        const response = await service.max.get<Json[]>(themes(anna, version));
+        expect(response.status).toBe(200);
+        expect(response.body.map((item) => item.id)).toEqual([theme.shown, theme.hidden]);
+        expect(response.headers.get('x-pagination-total-count')).toBe('2');
+      }
+      const [shown] = (await service.max.get<Json[]>(themes(anna))).body;
+      expect(shown).toEqual((await service.max.get<Json>(`${V10}/service-themes/${theme.shown}`)).body);
+      expect(await themeIds('', beat)).toEqual([theme.shown]);
+      expect(await themeIds('', (await fixtures.personProfile()).profileId)).toEqual([]);
+    });
+
+    it('leaves out a theme reached only through a role that starts in the future', async () => {
+      expect(await themeIds()).not.toContain(theme.later);
+      await dataSource.query(
+        `UPDATE profile_role SET validity_start_stamp = now() - interval '1 second' WHERE profile_id = $1 AND role_id = $2`,
+        [anna, role.tomorrow],
+      );
+      try {
+        expect(await themeIds()).toEqual([theme.shown, theme.hidden, theme.later]);
+      } finally {
+        await dataSource.query(
+          `UPDATE profile_role SET validity_start_stamp = now() + interval '1 day' WHERE profile_id = $1 AND role_id = $2`,
+          [anna, role.tomorrow],
+        );
+      }
+    });
+
+    it.each<[string, () => number[]]>([
+      ['IsVisible=true', () => [theme.shown]],
+      ['isvisible=false', () => [theme.hidden]],
+      ['IsForProcurationManagementView=true', () => [theme.shown]],
+      ['IsForProcurationManagementView=false', () => [theme.shown, theme.hidden]],
+      ['IsVisible=false&IsForProcurationManagementView=true', () => []],
+      ['OrderBy=sortOrder', () => [theme.hidden, theme.shown]],
+      ['OrderBy=displayName desc', () => [theme.shown, theme.hidden]],
+      ['PageSize=1&PageNumber=2', () => [theme.hidden]],
+    ])('%s', async (query, expected) => {
+      expect(await themeIds(query)).toEqual(expected());
+    });
+
+    it.each([
+      ['IsVisible=maybe', 'IsVisible'],
+      ['IsForProcurationManagementView=2', 'IsForProcurationManagementView'],
+      ['OrderBy=services', 'OrderBy'],
+      ['PageNumber=0', 'PageNumber'],
+      ['Select=colour', 'Select'],
+    ])('answers %s with 400 on %s', async (query, parameter) => {
+      const response = await service.max.get<Json>(`${themes(anna)}?${query}`);
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.errors)).toEqual([parameter]);
+    });
+
+    it('answers 404 for an unknown profile, 400 for a malformed id, 401 and 403 to the wrong callers', async () => {
+      const unknown = await service.max.get<Json>(themes(2147483647));
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.detail).toBe('No profile has the id 2147483647.');
+      expect((await service.max.get(themes('1e3'))).status).toBe(400);
+      expect((await service.anonymous.get(themes(anna))).status).toBe(401);
+      expect((await service.stranger.get(themes(anna))).status).toBe(403);
+    });
+
+    it('projects by level: the level table lists no theme, so Low and Medium see ids', async () => {
+      for (const caller of [service.low, service.medium]) {
+        expect((await caller.get<Json[]>(themes(anna))).body).toEqual([
+          { id: theme.shown },
+          { id: theme.hidden },
+        ]);
+      }
+      expect((await service.max.get<Json[]>(`${themes(anna)}?Select=sortOrder`)).body).toEqual([
+        { id: theme.shown, sortOrder: 2 },
+        { id: theme.hidden, sortOrder: 1 },
+      ]);
+      const head = await service.low.head(themes(anna));
+      expect(head.headers.get('x-pagination-total-count')).toBe('2');
     });
   });
 });
