@@ -12,6 +12,7 @@ import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
 import { ProfileServiceThemesModule } from './profile-service-themes/profile-service-themes.module';
 import { ProfileServicesModule } from './profile-services/profile-services.module';
+import { ProfileSettingsModule } from './profile-settings/profile-settings.module';
 import { ProfileEnvironment } from './profile-environment';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SettingsModule } from './settings/settings.module';
@@ -35,6 +36,7 @@ export class AppModule {
         ProfilePicturesModule,
         ProfileServicesModule,
         ProfileServiceThemesModule,
+        ProfileSettingsModule,
         FavoritesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],

@@ -8,6 +8,7 @@ import { PROFILE_ENTITIES } from './entities';
 import { CreateReferenceDataAndCatalogue1763827200000 } from './migrations/1763827200000-create-reference-data-and-catalogue';
 import { CreateProfiles1763827260000 } from './migrations/1763827260000-create-profiles';
 import { CreateProcurations1763827320000 } from './migrations/1763827320000-create-procurations';
+import { EncryptSecureSettingValues1763827380000 } from './migrations/1763827380000-encrypt-secure-setting-values';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
 export function profileDataSourceOptions(url: string, poolSize?: number) {
@@ -18,6 +19,7 @@ export function profileDataSourceOptions(url: string, poolSize?: number) {
       CreateReferenceDataAndCatalogue1763827200000,
       CreateProfiles1763827260000,
       CreateProcurations1763827320000,
+      EncryptSecureSettingValues1763827380000,
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',

@@ -15,6 +15,11 @@ import { FavoriteServiceResponse } from './favorites/favorite-service.response';
 import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
 import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
 import { ProfileRoleResponse } from './profile-roles/profile-role.response';
+import {
+  ProfileServiceSettingResponse,
+  SERVICE_SETTING_RELATIONS,
+  ServiceSettingValueResponse,
+} from './profile-settings/profile-setting.dto';
 import { ACCOUNT_RESOURCE } from './profiles/account.response';
 import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
 import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
@@ -24,7 +29,6 @@ import { MARITAL_STATUS_RESOURCE } from './reference-data/marital-statuses/marit
 import { ORG_CATEGORY_RESOURCE } from './reference-data/org-categories/org-categories.service';
 import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-roles.service';
 import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/org-identification-levels/org-identification-levels.service';
-import { SERVICE_SETTING_RESOURCE } from './settings/service-settings.service';
 
 /**
  * The shape of every response by entity key (interfaces 5), for projection and `Select`:
@@ -45,7 +49,8 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   serviceRole: { properties: responsePropertiesOf(SERVICE_ROLE_RESOURCE) },
   serviceClient: { properties: responsePropertiesOf(SERVICE_CLIENT_RESOURCE) },
   survey: { properties: responsePropertiesOf(SURVEY_RESOURCE) },
-  serviceSetting: { properties: responsePropertiesOf(SERVICE_SETTING_RESOURCE) },
+  serviceSetting: shapeOfResponse(ProfileServiceSettingResponse, SERVICE_SETTING_RELATIONS),
+  serviceSettingValue: shapeOfResponse(ServiceSettingValueResponse),
   identity: shapeOfResponse(IdentityResponse, IDENTITY_RELATIONS),
   account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE) },
   profilePicture: shapeOfResponse(ProfilePictureResponse),
