@@ -9,12 +9,11 @@ import {
 } from './catalogue/services/service-relations.service';
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
-import { IDENTITY_RELATIONS } from './identities/identities.service';
-import { IdentityResponse } from './identities/identity.dto';
 import { FavoriteServiceResponse } from './favorites/favorite-service.response';
+import { IDENTITY_RELATIONS, IdentityResponse } from './identities/identity.dto';
 import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
-import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
 import { ProfileRoleResponse } from './profile-roles/profile-role.response';
+import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
 import {
   ProfileServiceSettingResponse,
   SERVICE_SETTING_RELATIONS,

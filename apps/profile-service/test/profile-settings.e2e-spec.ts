@@ -220,6 +220,12 @@ describe('profile-service service settings of a profile (HTTP, real PostgreSQL)'
         serviceSettingValue: values.plain,
       });
       expect((await service.max.get<Json[]>(settings(await person()))).body).toEqual([]);
+      const head = await service.low.head(`${settings(anna)}?PageSize=2`);
+      expect(head.status).toBe(200);
+      expect(head.headers.get('x-pagination-total-count')).toBe('3');
+      expect(head.headers.get('x-pagination-next-page-link')).toBe(
+        `${settings(anna)}?PageSize=2&PageNumber=2`,
+      );
     });
 
     it.each<[string, () => number[]]>([

@@ -15,6 +15,7 @@ import { IdentificationLevelEntity } from '../reference-data/identification-leve
 import { IdentityProviderEntity } from '../reference-data/identity-providers/identity-provider.entity';
 import { IDENTITY_PROVIDER_RESOURCE } from '../reference-data/identity-providers/identity-providers.service';
 import {
+  IDENTITY_RELATIONS,
   type IdentityExpansion,
   IdentityResponse,
   type ListIdentitiesQueryDto,
@@ -23,7 +24,6 @@ import {
 import { IDENTITY_EXTERNAL_ID_UNIQUE, IdentityEntity } from './identity.entity';
 
 const IDENTITY = 'identity';
-export const IDENTITY_RELATIONS = { account: 'account', identificationLevel: 'identificationLevel' };
 const IDENTITY_ORDER = orderByOfResponse(IdentityResponse, IDENTITY, IDENTITY_RELATIONS);
 
 /**

@@ -67,3 +67,9 @@ export class IdentityResponse extends AuditedResponse {
   @ApiPropertyOptional({ type: AccountResponse, description: 'With Expand=Account.' })
   readonly account?: AccountResponse;
 }
+
+/** The nested objects of an identity and the entity key that projects each (contract 3). */
+export const IDENTITY_RELATIONS = {
+  account: 'account',
+  identificationLevel: 'identificationLevel',
+} as const satisfies Partial<Record<keyof IdentityResponse, string>>;
