@@ -6,8 +6,13 @@ import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
+import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
+import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
+import { ProfileServiceThemesModule } from './profile-service-themes/profile-service-themes.module';
+import { ProfileServicesModule } from './profile-services/profile-services.module';
+import { ProfileSettingsModule } from './profile-settings/profile-settings.module';
 import { ProfileEnvironment } from './profile-environment';
 import { ProfileRolesModule } from './profile-roles/profile-roles.module';
 import { ProfilesModule } from './profiles/profiles.module';
@@ -32,6 +37,11 @@ export class AppModule {
         IdentitiesModule,
         ProfileRolesModule,
         ProfilesModule,
+        ProfilePicturesModule,
+        ProfileServicesModule,
+        ProfileServiceThemesModule,
+        ProfileSettingsModule,
+        FavoritesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

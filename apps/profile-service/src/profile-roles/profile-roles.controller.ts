@@ -11,6 +11,7 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
 import {
   IdParam,
+  ProfileIdParam,
   NOT_FOUND,
   PAGING,
   readProjection,
@@ -29,8 +30,7 @@ import {
 import { toHeldRoleResponse, toProfileRoleResponse } from './profile-role.mapper';
 import { ProfileRolesService } from './profile-roles.service';
 
-/** The first profile of a fresh database (the examples create it) and the demo catalogue's role Business. */
-const ProfileId = (): MethodDecorator => IdParam('profileId', 1);
+/** The demo catalogue's role Business. */
 const RoleId = (): MethodDecorator => IdParam('roleId', 2);
 
 const HELD_ORDER_BY =
@@ -55,7 +55,7 @@ export class ProfileRolesController {
       readProjection('role'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @PaginatedList(HeldRoleResponse)
   @Projected('role')
   @ApiProblemResponses(400, 404)
@@ -78,7 +78,7 @@ export class ProfileRolesController {
       readProjection('role'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @RoleId()
   @ApiOkResponse({ type: HeldRoleResponse })
   @Projected('role')
@@ -105,7 +105,7 @@ export class ProfileRolesController {
       writeProjection('profileRole'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @RoleId()
   @ApiBodyExamples(ProfileRoleBodyDto, {
     fromNow: {
@@ -141,7 +141,7 @@ export class ProfileRolesController {
       'A 404 when the profile or the role does not exist, or the profile does not hold the role.',
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @RoleId()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)

@@ -2,8 +2,8 @@ import type { PageQueryDto } from '@portal/pagination';
 
 import type { AuditedResponse } from '../common/audited.response';
 import { type AuditedRecord, type ResourceDefinition, toResponse } from '../common/crud/resource-definition';
-import { IDENTITY_RESOURCE } from '../identities/identities.service';
-import type { IdentityResponse } from '../identities/identity.dto';
+import { toIdentityResponse } from '../identities/identity.mapper';
+import { toProfilePictureResponse } from '../profile-pictures/profile-picture.mapper';
 import type { LegalFormResponse } from '../reference-data/legal-forms/legal-form.dto';
 import { LEGAL_FORM_RESOURCE } from '../reference-data/legal-forms/legal-forms.service';
 import type { MaritalStatusResponse } from '../reference-data/marital-statuses/marital-status.dto';
@@ -17,12 +17,10 @@ import type {
   ExpandedAccountResponse,
   OrganizationResponse,
   PersonResponse,
-  ProfilePictureResponse,
   ProfileResponse,
   SignatoryResponse,
 } from './dto/profile.response';
 import type { AccountRecord, OrganizationRecord, PersonRecord, ProfileRecord } from './profile-record';
-import type { ProfilePictureEntity } from './profile-picture.entity';
 import type { SignatoryEntity } from './signatory.entity';
 
 /**
@@ -58,7 +56,13 @@ export function toProfileResponse(record: ProfileRecord): ProfileResponse {
       : { organization: record.organization && toOrganizationResponse(record.organization) }),
     ...(record.picture === undefined
       ? {}
-      : { profilePicture: record.picture && toProfilePictureResponse(record.picture) }),
+      : {
+          profilePicture:
+            record.picture &&
+            toProfilePictureResponse(record.picture, {
+              includeBytes: record.picture.customImageBytes !== undefined,
+            }),
+        }),
     ...audit(profile),
   };
 }
@@ -93,9 +97,7 @@ export function toAccountResponse(record: AccountRecord): ExpandedAccountRespons
   const { createdBy, createStamp, updatedBy, updateStamp, ...fields } = account;
   return {
     ...fields,
-    identities: record.identities.map(
-      (identity) => reference(IDENTITY_RESOURCE, identity) as unknown as IdentityResponse,
-    ),
+    identities: record.identities.map(toIdentityResponse),
     createdBy,
     createStamp,
     updatedBy,
@@ -161,22 +163,6 @@ export function toSignatoryResponse(signatory: SignatoryEntity): SignatoryRespon
     city: signatory.city,
     origin: signatory.origin,
     ...audit(signatory),
-  };
-}
-
-/** `customImageBytesEncoded` only when the bytes were read (IncludeCustomImageBytes). */
-export function toProfilePictureResponse(picture: ProfilePictureEntity): ProfilePictureResponse {
-  return {
-    id: picture.id,
-    profileId: picture.profileId,
-    uniqueId: picture.uniqueId,
-    customImageType: picture.customImageType,
-    ...(picture.customImageBytes === undefined
-      ? {}
-      : { customImageBytesEncoded: picture.customImageBytes?.toString('base64') ?? null }),
-    defaultImageUrl: picture.defaultImageUrl,
-    defaultSmallImageUrl: picture.defaultSmallImageUrl,
-    ...audit(picture),
   };
 }
 

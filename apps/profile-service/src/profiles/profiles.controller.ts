@@ -14,7 +14,13 @@ import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
-import { IdParam, NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
+import {
+  NOT_FOUND,
+  ProfileIdParam,
+  readProjection,
+  sentences,
+  writeProjection,
+} from '../common/operation-docs';
 import { expansionsOf, ListProfilesQueryDto, ReadProfileQueryDto } from './dto/profile-query.dto';
 import { ProfileResponse } from './dto/profile.response';
 import { CreateProfileDto, UpdateProfileDto } from './dto/profile-write.dto';
@@ -29,9 +35,6 @@ const LIST_DESCRIPTION = sentences(
   '`X-Pagination-Total-Count`. `OrderBy` over the profile and, dotted, its person (`person.lastname`) and organization',
   '(`organization.name`); every order ends with `id`. `Expand` as on a read.',
 );
-
-/** The first profile of a fresh database (the examples create it). */
-const ProfileId = (): MethodDecorator => IdParam('profileId', 1);
 
 /** `/profiles[/{profileId}]` (contract 6), mounted in both versions. */
 @ApiTags('Profiles')
@@ -153,7 +156,7 @@ export class ProfilesController {
       readProjection('profile'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @ApiOkResponse({ type: ProfileResponse })
   @Projected('profile')
   @ApiProblemResponses(400, 404)
@@ -181,7 +184,7 @@ export class ProfilesController {
       writeProjection('profile'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @ApiBodyExamples(UpdateProfileDto, {
     signIn: {
       summary: 'Profile 1 signed in: one more login, Active again',
@@ -218,7 +221,7 @@ export class ProfilesController {
       NOT_FOUND,
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteProfile(@Param('profileId', ParseInt32Pipe) profileId: number): Promise<void> {

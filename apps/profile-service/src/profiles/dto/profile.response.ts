@@ -16,6 +16,7 @@ import { LegalFormResponse } from '../../reference-data/legal-forms/legal-form.d
 import { MaritalStatusResponse } from '../../reference-data/marital-statuses/marital-status.dto';
 import { OrgCategoryResponse } from '../../reference-data/org-categories/org-category.dto';
 import { OrgIdentificationLevelResponse } from '../../reference-data/org-identification-levels/org-identification-level.dto';
+import { ProfilePictureResponse } from '../../profile-pictures/profile-picture.dto';
 import { AccountResponse } from '../account.response';
 
 const nullableString = { type: String, nullable: true } as const;
@@ -98,22 +99,6 @@ export class OrganizationResponse extends AuditedResponse {
     description: 'With Expand=Organization_IdentificationLevel.',
   })
   readonly identificationLevel?: OrgIdentificationLevelResponse | null;
-}
-
-/** A profile's picture (entity key `profilePicture`). */
-export class ProfilePictureResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly profileId: number;
-  @ApiProperty({ format: 'uuid' }) readonly uniqueId: string;
-  @ApiProperty({ ...nullableString, description: 'image/png, image/jpeg or image/webp.' })
-  readonly customImageType: string | null;
-  @ApiPropertyOptional({
-    ...nullableString,
-    format: 'byte',
-    description: 'The custom image, base64; only with IncludeCustomImageBytes=true.',
-  })
-  readonly customImageBytesEncoded?: string | null;
-  @ApiProperty(nullableString) readonly defaultImageUrl: string | null;
-  @ApiProperty(nullableString) readonly defaultSmallImageUrl: string | null;
 }
 
 /** A person or organization profile (entity key `profile`). */

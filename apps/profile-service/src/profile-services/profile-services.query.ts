@@ -1,0 +1,75 @@
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
+
+import type { OrderByWhitelist } from '@portal/pagination';
+
+import { ServiceEntity } from '../catalogue/services/service.entity';
+import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
+import { orderByWhitelistOf } from '../common/crud/resource-definition';
+import { whereContainsIgnoringCase, whereEquals, whereIn } from '../common/query-filters';
+import type { ListProfileServicesQueryDto, ProfileServiceExpansion } from './profile-service.dto';
+import { whereProfileReaches } from '../profile-roles/service-reach';
+
+export const SERVICE = 'service';
+const THEME = 'serviceTheme';
+
+/**
+ * OrderBy of a profile's services: the service's properties, and its theme's order and names
+ * (`serviceTheme.sortOrder`), as a catalogue shows them.
+ */
+export const PROFILE_SERVICE_ORDER: OrderByWhitelist = {
+  ...Object.fromEntries(
+    Object.keys(orderByWhitelistOf(SERVICE_RESOURCE)).map((property) => [property, `${SERVICE}.${property}`]),
+  ),
+  'serviceTheme.sortOrder': `${THEME}.sortOrder`,
+  'serviceTheme.name': `${THEME}.name`,
+  'serviceTheme.displayName': `${THEME}.displayName`,
+};
+
+/**
+ * The services a profile reaches, narrowed by ServiceListFilters (interfaces 4.3), with the
+ * many-to-one expansions joined. Pages, order and the one-to-many expansions are the caller's.
+ */
+export function profileServicesQuery(
+  manager: EntityManager,
+  profileId: number,
+  filters: Omit<ListProfileServicesQueryDto, 'Expand' | 'PageNumber' | 'PageSize'>,
+  expand: ReadonlySet<ProfileServiceExpansion>,
+): SelectQueryBuilder<ServiceEntity> {
+  const query = manager.getRepository(ServiceEntity).createQueryBuilder(SERVICE);
+  whereProfileReaches(query, `${SERVICE}.id`, profileId, {
+    visibleServiceRole: filters.HasVisibleServiceRole,
+  });
+
+  // Many-to-one: one row per service, so pages stay exact. The theme also serves OrderBy.
+  if (expand.has('ServiceTheme') || /serviceTheme\./i.test(filters.OrderBy ?? ''))
+    query.leftJoinAndSelect(`${SERVICE}.serviceTheme`, THEME);
+  if (expand.has('IdentificationLevel'))
+    query.leftJoinAndSelect(`${SERVICE}.identificationLevel`, 'identificationLevel');
+  if (expand.has('OrgIdentificationLevel'))
+    query.leftJoinAndSelect(`${SERVICE}.orgIdentificationLevel`, 'orgIdentificationLevel');
+
+  whereIn(query, `${SERVICE}.id`, filters.Ids);
+  whereEquals(query, `${SERVICE}.serviceThemeId`, filters.ServiceThemeId);
+  whereEquals(query, `${SERVICE}.externalId`, filters.ExternalId);
+  whereEquals(query, `${SERVICE}.isShownInCatalog`, filters.IsShownInCatalog);
+  if (filters.IsForProcurationManagementView === true) query.andWhere(`${SERVICE}.isProcurationAvailable`);
+  whereEquals(query, `${SERVICE}.isNew`, filters.IsNew);
+  whereContainsIgnoringCase(query, `${SERVICE}.url`, filters.UrlContains);
+  if (filters.HasVisibleTheme !== undefined) {
+    query.andWhere(
+      `EXISTS (SELECT 1 FROM service_theme visible_theme
+                WHERE visible_theme.id = ${SERVICE}.service_theme_id AND visible_theme.is_visible = :hasVisibleTheme)`,
+      { hasVisibleTheme: filters.HasVisibleTheme },
+    );
+  }
+  if (filters.IsFavorite !== undefined) {
+    query.andWhere(
+      `${filters.IsFavorite ? '' : 'NOT '}EXISTS (
+         SELECT 1 FROM favorite_service own_favorite
+          WHERE own_favorite.service_id = ${SERVICE}.id AND own_favorite.profile_id = :favoriteOfProfileId
+            AND own_favorite.representative_profile_id IS NULL AND own_favorite.delegator_profile_id IS NULL)`,
+      { favoriteOfProfileId: profileId },
+    );
+  }
+  return query;
+}
