@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { AuditedResponse } from '../common/audited.response';
+import { AuditedResponse, auditOf } from '../common/audited.response';
 import type { FavoriteServiceEntity } from './favorite-service.entity';
 
 /**
@@ -24,9 +24,6 @@ export function toFavoriteServiceResponse(favorite: FavoriteServiceEntity): Favo
     delegatorProfileId: favorite.delegatorProfileId,
     serviceId: favorite.serviceId,
     sortOrder: favorite.sortOrder,
-    createdBy: favorite.createdBy,
-    createStamp: favorite.createStamp.toISOString(),
-    updatedBy: favorite.updatedBy,
-    updateStamp: favorite.updateStamp.toISOString(),
+    ...auditOf(favorite),
   };
 }

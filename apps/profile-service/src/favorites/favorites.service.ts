@@ -7,8 +7,8 @@ import { NotFoundError } from '@portal/problem-details';
 import { ServiceEntity } from '../catalogue/services/service.entity';
 import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
 import { notFoundError } from '../common/crud/resource-definition';
-import { findProfileOrFail } from '../profiles/profile-lock';
 import { type Upserted, upsertLink } from '../common/upsert';
+import { findProfileOrFail } from '../profiles/profile-lock';
 import type { UpsertFavoriteServiceDto } from './favorite-service.dto';
 import { FavoriteServiceEntity } from './favorite-service.entity';
 

@@ -7,10 +7,10 @@ import { fetchPage, type Page, type PageQueryDto, pageRequestOf, parseOrderBy } 
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
 import { notFoundError } from '../common/crud/resource-definition';
-import { findProfileOrFail } from '../profiles/profile-lock';
 import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
 import { orderByOfResponse } from '../common/response-shape';
 import { type Upserted, upsertLink } from '../common/upsert';
+import { findProfileOrFail } from '../profiles/profile-lock';
 import { IdentificationLevelEntity } from '../reference-data/identification-levels/identification-level.entity';
 import { IdentityProviderEntity } from '../reference-data/identity-providers/identity-provider.entity';
 import { IDENTITY_PROVIDER_RESOURCE } from '../reference-data/identity-providers/identity-providers.service';

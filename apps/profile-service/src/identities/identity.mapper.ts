@@ -1,3 +1,4 @@
+import { auditOf } from '../common/audited.response';
 import { toResponseOf } from '../common/crud/resource-definition';
 import { ACCOUNT_RESOURCE, AccountResponse } from '../profiles/account.response';
 import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
@@ -15,10 +16,7 @@ export function toIdentityResponse(identity: IdentityEntity): IdentityResponse {
     externalId: identity.externalId,
     profileId: identity.profileId,
     metadata: identity.metadata,
-    createdBy: identity.createdBy,
-    createStamp: identity.createStamp.toISOString(),
-    updatedBy: identity.updatedBy,
-    updateStamp: identity.updateStamp.toISOString(),
+    ...auditOf(identity),
     ...(identity.identificationLevel && {
       identificationLevel: toResponseOf(
         IDENTIFICATION_LEVEL_RESOURCE,

@@ -1,3 +1,4 @@
+import { auditOf } from '../common/audited.response';
 import type { ProfilePictureEntity } from '../profiles/profile-picture.entity';
 import type { ProfilePictureResponse } from './profile-picture.dto';
 
@@ -20,9 +21,6 @@ export function toProfilePictureResponse(
     }),
     defaultImageUrl: picture.defaultImageUrl,
     defaultSmallImageUrl: picture.defaultSmallImageUrl,
-    createdBy: picture.createdBy,
-    createStamp: picture.createStamp.toISOString(),
-    updatedBy: picture.updatedBy,
-    updateStamp: picture.updateStamp.toISOString(),
+    ...auditOf(picture),
   };
 }

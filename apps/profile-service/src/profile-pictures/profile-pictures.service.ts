@@ -6,8 +6,8 @@ import type { DataSource } from 'typeorm';
 
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
-import { findProfileOrFail } from '../profiles/profile-lock';
 import { type Upserted, upsertLink } from '../common/upsert';
+import { findProfileOrFail } from '../profiles/profile-lock';
 import { ProfilePictureEntity } from '../profiles/profile-picture.entity';
 import { inspectImage, type PictureMediaType } from './image-content';
 import { MAX_PICTURE_BYTES, type UpsertProfilePictureDto } from './profile-picture.dto';

@@ -10,8 +10,8 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.dto';
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
 import { PROFILE_READERS } from '../common/access';
-import { ProfileIdParam } from '../common/operation-docs';
 import { toResponseOf } from '../common/crud/resource-definition';
+import { ProfileIdParam } from '../common/operation-docs';
 import { ListProfileServiceThemesQueryDto } from './profile-service-theme.dto';
 import { ProfileServiceThemesService } from './profile-service-themes.service';
 

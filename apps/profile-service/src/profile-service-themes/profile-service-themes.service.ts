@@ -7,9 +7,9 @@ import { fetchPage, type Page, pageRequestOf, parseOrderBy } from '@portal/pagin
 import { ServiceThemeEntity } from '../catalogue/service-themes/service-theme.entity';
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
-import { findProfileOrFail } from '../profiles/profile-lock';
 import { whereEquals } from '../common/query-filters';
 import { profileReaches } from '../profile-roles/service-reach';
+import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ListProfileServiceThemesQueryDto } from './profile-service-theme.dto';
 
 const THEME = 'theme';

@@ -6,8 +6,8 @@ import { ServiceEntity } from '../catalogue/services/service.entity';
 import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
 import { whereContainsIgnoringCase, whereEquals, whereIn } from '../common/query-filters';
-import type { ListProfileServicesQueryDto, ProfileServiceExpansion } from './profile-service.dto';
 import { whereProfileReaches } from '../profile-roles/service-reach';
+import type { ListProfileServicesQueryDto, ProfileServiceExpansion } from './profile-service.dto';
 
 export const SERVICE = 'service';
 const THEME = 'serviceTheme';

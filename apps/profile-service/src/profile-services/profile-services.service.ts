@@ -8,10 +8,10 @@ import { NotFoundError } from '@portal/problem-details';
 import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
 import type { ServiceEntity } from '../catalogue/services/service.entity';
 import { SurveyEntity } from '../catalogue/services/survey.entity';
-import { findProfileOrFail } from '../profiles/profile-lock';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
 import { profileRolesGranting } from '../profile-roles/service-reach';
+import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ServiceParts } from './profile-service.mapper';
 import type {
   ListProfileServicesQueryDto,

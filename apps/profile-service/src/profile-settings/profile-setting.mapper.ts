@@ -1,3 +1,4 @@
+import { auditOf } from '../common/audited.response';
 import { toResponseOf } from '../common/crud/resource-definition';
 import { ServiceSettingResponse } from '../settings/service-setting.dto';
 import { SERVICE_SETTING_RESOURCE } from '../settings/service-settings.service';
@@ -12,10 +13,7 @@ export function toServiceSettingValueResponse(view: SettingValueView): ServiceSe
     profileId: value.profileId,
     serviceSettingId: value.serviceSettingId,
     ...(view.plaintext !== undefined && { value: view.plaintext }),
-    createdBy: value.createdBy,
-    createStamp: value.createStamp.toISOString(),
-    updatedBy: value.updatedBy,
-    updateStamp: value.updateStamp.toISOString(),
+    ...auditOf(value),
   };
 }
 

@@ -7,9 +7,9 @@ import { NotFoundError } from '@portal/problem-details';
 
 import { SECRETS_LEVEL } from '../common/access';
 import { notFoundError, orderByWhitelistOf } from '../common/crud/resource-definition';
-import { findProfileOrFail } from '../profiles/profile-lock';
 import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
 import { upsertLink } from '../common/upsert';
+import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
 import { ServiceSettingValueEntity } from '../settings/service-setting-value.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';

@@ -1,6 +1,6 @@
 import type { PageQueryDto } from '@portal/pagination';
 
-import type { AuditedResponse } from '../common/audited.response';
+import { auditOf } from '../common/audited.response';
 import { type AuditedRecord, type ResourceDefinition, toResponse } from '../common/crud/resource-definition';
 import { toIdentityResponse } from '../identities/identity.mapper';
 import { toProfilePictureResponse } from '../profile-pictures/profile-picture.mapper';
@@ -63,7 +63,7 @@ export function toProfileResponse(record: ProfileRecord): ProfileResponse {
               includeBytes: record.picture.customImageBytes !== undefined,
             }),
         }),
-    ...audit(profile),
+    ...auditOf(profile),
   };
 }
 
@@ -87,7 +87,7 @@ export function toPersonResponse(record: PersonRecord): PersonResponse {
             (reference(MARITAL_STATUS_RESOURCE, record.maritalStatus) as unknown as MaritalStatusResponse),
         }),
     ...(record.account === undefined ? {} : { account: toAccountResponse(record.account) }),
-    ...audit(person),
+    ...auditOf(person),
   };
 }
 
@@ -140,7 +140,7 @@ export function toOrganizationResponse(record: OrganizationRecord): Organization
               record.identificationLevel,
             ) as unknown as OrgIdentificationLevelResponse),
         }),
-    ...audit(organization),
+    ...auditOf(organization),
   };
 }
 
@@ -162,25 +162,11 @@ export function toSignatoryResponse(signatory: SignatoryEntity): SignatoryRespon
     zipCode: signatory.zipCode,
     city: signatory.city,
     origin: signatory.origin,
-    ...audit(signatory),
+    ...auditOf(signatory),
   };
 }
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
-
-function audit(record: {
-  createdBy: string;
-  createStamp: Date;
-  updatedBy: string;
-  updateStamp: Date;
-}): Omit<AuditedResponse, 'id'> {
-  return {
-    createdBy: record.createdBy,
-    createStamp: record.createStamp.toISOString(),
-    updatedBy: record.updatedBy,
-    updateStamp: record.updateStamp.toISOString(),
-  };
-}
 
 /** A reference or catalogue record as its own routes return it. */
 function reference<E extends AuditedRecord, Q extends PageQueryDto>(

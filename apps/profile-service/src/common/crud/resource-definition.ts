@@ -6,6 +6,7 @@ import type { PageQueryDto } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
 import { AUDIT_PROPERTIES } from '../audited.response';
+import { auditOf } from '../audited.response';
 
 export interface AuditedRecord extends AuditedEntity {
   id: number;
@@ -58,10 +59,7 @@ export function toResponse<E extends AuditedRecord, Q extends PageQueryDto>(
   }
   return {
     ...response,
-    createdBy: entity.createdBy,
-    createStamp: entity.createStamp.toISOString(),
-    updatedBy: entity.updatedBy,
-    updateStamp: entity.updateStamp.toISOString(),
+    ...auditOf(entity),
   };
 }
 
