@@ -1,5 +1,7 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
+import { groupBy } from '../common/group-by';
+
 /**
  * A write that may have changed which services some profiles reach (contract 6: a profile
  * reaches a service when it holds, since its `validityStartStamp`, a role that a service role
@@ -116,11 +118,12 @@ export async function profileRolesGranting(
     'AND reach_sr.service_id = ANY(:reachServiceIds) ORDER BY reach_pr.id',
     { reachServiceIds: [...serviceIds] },
   );
-  const granting = new Map<number, number[]>();
-  for (const { serviceId, profileRoleId } of rows) {
-    granting.set(serviceId, [...(granting.get(serviceId) ?? []), profileRoleId]);
-  }
-  return granting;
+  return new Map(
+    [...groupBy(rows, (row) => row.serviceId)].map(([serviceId, granting]) => [
+      serviceId,
+      granting.map((row) => row.profileRoleId),
+    ]),
+  );
 }
 
 async function queryReach<T>(

@@ -8,6 +8,7 @@ import { NotFoundError } from '@portal/problem-details';
 import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
 import type { ServiceEntity } from '../catalogue/services/service.entity';
 import { SurveyEntity } from '../catalogue/services/survey.entity';
+import { groupBy } from '../common/group-by';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
 import { profileRolesGranting } from '../profile-roles/service-reach';
@@ -133,14 +134,4 @@ export class ProfileServicesService {
       ]),
     );
   }
-}
-
-function groupBy<T>(items: readonly T[], key: (item: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
