@@ -1,12 +1,10 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
-import { PageQueryDto } from '@portal/pagination';
-
 import { ServiceClientResponse, SurveyResponse } from '../catalogue/services/service-relations.dto';
-import { ServiceResponse } from '../catalogue/services/service.dto';
+import { ServiceFiltersQueryDto, ServiceResponse } from '../catalogue/services/service.dto';
 import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.dto';
 import { ExpandFilter } from '../common/expand';
-import { BooleanFilter, IdFilter, IdsFilter, TextFilter } from '../common/query-filters';
+import { BooleanFilter } from '../common/query-filters';
 import { FavoriteServiceResponse } from '../favorites/favorite-service.response';
 import { ProfileRoleResponse } from '../profile-roles/profile-role.dto';
 import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
@@ -30,37 +28,11 @@ export class ReadProfileServiceQueryDto {
 }
 
 /** ServiceListFilters (interfaces 4.3) of `GET /profiles/{profileId}/services`. */
-export class ListProfileServicesQueryDto extends PageQueryDto {
-  @IdsFilter('Only these services.')
-  readonly Ids?: number[];
-
-  @IdFilter('Only the services of this theme.')
-  readonly ServiceThemeId?: number;
-
-  @TextFilter(50, 'Only the service of this external id (exact).')
-  readonly ExternalId?: string;
-
-  @BooleanFilter('Only services shown (true) or not shown (false) in the catalogue.')
-  readonly IsShownInCatalog?: boolean;
-
-  @BooleanFilter(
-    'true: only services a representative may use through a procuration (isProcurationAvailable).',
-  )
-  readonly IsForProcurationManagementView?: boolean;
-
-  @BooleanFilter('Only services marked new (true) or not (false).')
-  readonly IsNew?: boolean;
-
-  @TextFilter(400, 'Only services whose url contains this text (case-insensitive).')
-  readonly UrlContains?: string;
-
+export class ListProfileServicesQueryDto extends ServiceFiltersQueryDto {
   @BooleanFilter(
     'Only services the profile reaches through a service role of this visibility (a role it holds grants the service visibly, or invisibly).',
   )
   readonly HasVisibleServiceRole?: boolean;
-
-  @BooleanFilter('Only services whose theme is visible (true) or hidden (false).')
-  readonly HasVisibleTheme?: boolean;
 
   @BooleanFilter("Only the profile's favorites (true), or the others (false).")
   readonly IsFavorite?: boolean;

@@ -3,9 +3,8 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { OrderByWhitelist } from '@portal/pagination';
 
 import { ServiceEntity } from '../catalogue/services/service.entity';
-import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
+import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/services.service';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
-import { whereContainsIgnoringCase, whereEquals, whereIn } from '../common/query-filters';
 import { whereProfileReaches } from '../profile-roles/service-reach';
 import type { ListProfileServicesQueryDto, ProfileServiceExpansion } from './profile-service.dto';
 
@@ -48,20 +47,7 @@ export function profileServicesQuery(
   if (expand.has('OrgIdentificationLevel'))
     query.leftJoinAndSelect(`${SERVICE}.orgIdentificationLevel`, 'orgIdentificationLevel');
 
-  whereIn(query, `${SERVICE}.id`, filters.Ids);
-  whereEquals(query, `${SERVICE}.serviceThemeId`, filters.ServiceThemeId);
-  whereEquals(query, `${SERVICE}.externalId`, filters.ExternalId);
-  whereEquals(query, `${SERVICE}.isShownInCatalog`, filters.IsShownInCatalog);
-  if (filters.IsForProcurationManagementView === true) query.andWhere(`${SERVICE}.isProcurationAvailable`);
-  whereEquals(query, `${SERVICE}.isNew`, filters.IsNew);
-  whereContainsIgnoringCase(query, `${SERVICE}.url`, filters.UrlContains);
-  if (filters.HasVisibleTheme !== undefined) {
-    query.andWhere(
-      `EXISTS (SELECT 1 FROM service_theme visible_theme
-                WHERE visible_theme.id = ${SERVICE}.service_theme_id AND visible_theme.is_visible = :hasVisibleTheme)`,
-      { hasVisibleTheme: filters.HasVisibleTheme },
-    );
-  }
+  whereServiceFilters(query, SERVICE, filters);
   if (filters.IsFavorite !== undefined) {
     query.andWhere(
       `${filters.IsFavorite ? '' : 'NOT '}EXISTS (
