@@ -43,9 +43,6 @@ export const NOT_FOUND = 'A 404 names the record of the path that does not exist
 export const IdParam = (name: string, example: number, description = 'int32 identifier.'): MethodDecorator =>
   applyDecorators(ApiParam({ name, type: 'integer', format: 'int32', description, example }));
 
-/** `{profileId}`, with the first profile of a fresh database as example (the examples create it: a person). */
-export const ProfileIdParam = (): MethodDecorator => IdParam('profileId', 1);
-
 /** Joins description sentences, skipping the empty ones. */
 export const sentences = (...parts: (string | undefined | false)[]): string =>
   parts.filter((part): part is string => !!part && part.trim() !== '').join(' ');

@@ -8,14 +8,8 @@ import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_WRITER } from '../common/access';
-import {
-  IdParam,
-  NOT_FOUND,
-  ProfileIdParam,
-  sentences,
-  UPSERT,
-  writeProjection,
-} from '../common/operation-docs';
+import { IdParam, NOT_FOUND, sentences, UPSERT, writeProjection } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { UpsertFavoriteServiceDto } from './favorite-service.dto';
 import { FavoriteServiceResponse, toFavoriteServiceResponse } from './favorite-service.response';
@@ -23,7 +17,6 @@ import { FavoritesService } from './favorites.service';
 
 export const PROFILE_FAVORITES_PATH = 'profiles/:profileId/favorite-services';
 
-const ProfileId = () => Param('profileId', ParseInt32Pipe);
 const ServiceId = () => Param('serviceId', ParseInt32Pipe);
 /** The demo catalogue's service change-of-address. */
 const ServiceIdParam = (): MethodDecorator => IdParam('serviceId', 3);

@@ -14,12 +14,12 @@ import {
   NOT_FOUND,
   ORDER_BY,
   PAGING,
-  ProfileIdParam,
   readProjection,
   sentences,
   UPSERT,
   writeProjection,
 } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { IdentitiesService } from './identities.service';
 import { IdentityResponse, ListProfileIdentitiesQueryDto, UpsertIdentityDto } from './identity.dto';
@@ -27,7 +27,6 @@ import { toIdentityResponse } from './identity.mapper';
 
 export const PROFILE_IDENTITIES_PATH = 'profiles/:profileId/identities';
 
-const ProfileId = () => Param('profileId', ParseInt32Pipe);
 const IdentityProviderId = () => Param('identityProviderId', ParseInt32Pipe);
 /** The demo catalogue's provider AGOV. */
 const IdentityProviderIdParam = (): MethodDecorator => IdParam('identityProviderId', 1);

@@ -1,29 +1,22 @@
-import { Body, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Put, Res } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { BodyLimit } from '@portal/service-runtime';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
-import {
-  NOT_FOUND,
-  ProfileIdParam,
-  readProjection,
-  sentences,
-  writeProjection,
-} from '../common/operation-docs';
+import { NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { PICTURE_BODY_LIMIT, ProfilePictureResponse, UpsertProfilePictureDto } from './profile-picture.dto';
 import { toProfilePictureResponse } from './profile-picture.mapper';
 import { ProfilePicturesService } from './profile-pictures.service';
 
 export const PROFILE_PICTURE_PATH = 'profiles/:profileId/picture';
-
-const ProfileId = () => Param('profileId', ParseInt32Pipe);
 
 /** `/profiles/{profileId}/picture` (contract 6). */
 @ApiTags('Profile pictures')

@@ -11,7 +11,6 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
 import {
   IdParam,
-  ProfileIdParam,
   NOT_FOUND,
   PAGING,
   readProjection,
@@ -19,6 +18,7 @@ import {
   UPSERT,
   writeProjection,
 } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import {
   HeldRoleResponse,
@@ -60,7 +60,7 @@ export class ProfileRolesController {
   @Projected('role')
   @ApiProblemResponses(400, 404)
   async listProfileRoles(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Query() query: ListProfileRolesQueryDto,
   ): Promise<Page<HeldRoleResponse>> {
     const expand = query.Expand?.includes('ProfileRole') ?? false;
@@ -84,7 +84,7 @@ export class ProfileRolesController {
   @Projected('role')
   @ApiProblemResponses(400, 404)
   async readProfileRole(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Query() query: ReadProfileRoleQueryDto,
   ): Promise<HeldRoleResponse> {
@@ -121,7 +121,7 @@ export class ProfileRolesController {
   @Projected('profileRole', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProfileRole(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Body() body: ProfileRoleBodyDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -146,7 +146,7 @@ export class ProfileRolesController {
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteProfileRole(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
   ): Promise<void> {
     await this.profileRoles.delete(profileId, roleId);

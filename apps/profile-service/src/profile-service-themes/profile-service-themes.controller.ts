@@ -1,9 +1,8 @@
-import { Get, Param, Query } from '@nestjs/common';
+import { Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ParseInt32Pipe } from '@portal/http-context';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -11,7 +10,7 @@ import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
 import { PROFILE_READERS } from '../common/access';
 import { toResponseOf } from '../common/crud/resource-definition';
-import { ProfileIdParam } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ListProfileServiceThemesQueryDto } from './profile-service-theme.dto';
 import { ProfileServiceThemesService } from './profile-service-themes.service';
 
@@ -34,7 +33,7 @@ export class ProfileServiceThemesController {
   @Projected('serviceTheme')
   @ApiProblemResponses(400, 404)
   async listProfileServiceThemes(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Query() query: ListProfileServiceThemesQueryDto,
   ): Promise<Page<ServiceThemeResponse>> {
     return (await this.themes.list(profileId, query)).map((theme) =>

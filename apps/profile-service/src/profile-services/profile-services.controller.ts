@@ -8,7 +8,8 @@ import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS } from '../common/access';
-import { IdParam, ProfileIdParam } from '../common/operation-docs';
+import { IdParam } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import {
   ListProfileServicesQueryDto,
   ProfileServiceResponse,
@@ -18,8 +19,6 @@ import { toProfileServiceResponse } from './profile-service.mapper';
 import { ProfileServicesService } from './profile-services.service';
 
 export const PROFILE_SERVICES_PATH = 'profiles/:profileId/services';
-
-const ProfileId = () => Param('profileId', ParseInt32Pipe);
 
 /** `/profiles/{profileId}/services[/{serviceId}]` (contract 6, interfaces 4.3): read only. */
 @ApiTags('Services of a profile')

@@ -14,12 +14,12 @@ import {
   NOT_FOUND,
   ORDER_BY,
   PAGING,
-  ProfileIdParam,
   readProjection,
   sentences,
   UPSERT,
   writeProjection,
 } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
 import {
@@ -32,7 +32,6 @@ import { ProfileSettingsService } from './profile-settings.service';
 
 export const PROFILE_SETTINGS_PATH = 'profiles/:profileId/service-settings';
 
-const ProfileId = () => Param('profileId', ParseInt32Pipe);
 const SettingId = () => Param('settingId', ParseInt32Pipe);
 /** The demo catalogue's setting paperless of the service tax-return. */
 const SettingIdParam = (): MethodDecorator => IdParam('settingId', 1);

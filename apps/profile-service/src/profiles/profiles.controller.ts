@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Head, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, Head, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -9,18 +9,13 @@ import {
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples } from '@portal/http-context';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
-import {
-  NOT_FOUND,
-  ProfileIdParam,
-  readProjection,
-  sentences,
-  writeProjection,
-} from '../common/operation-docs';
+import { NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { expansionsOf, ListProfilesQueryDto, ReadProfileQueryDto } from './dto/profile-query.dto';
 import { ProfileResponse } from './dto/profile.response';
 import { CreateProfileDto, UpdateProfileDto } from './dto/profile-write.dto';
@@ -161,7 +156,7 @@ export class ProfilesController {
   @Projected('profile')
   @ApiProblemResponses(400, 404)
   async readProfile(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Query() query: ReadProfileQueryDto,
   ): Promise<ProfileResponse> {
     const record = await this.profiles.get(profileId, {
@@ -204,7 +199,7 @@ export class ProfilesController {
   @Projected('profile', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async updateProfile(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Body() body: UpdateProfileDto,
   ): Promise<ProfileResponse> {
     return toProfileResponse(await this.profiles.update(profileId, body));
@@ -224,7 +219,7 @@ export class ProfilesController {
   @ProfileIdParam()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
-  async deleteProfile(@Param('profileId', ParseInt32Pipe) profileId: number): Promise<void> {
+  async deleteProfile(@ProfileId() profileId: number): Promise<void> {
     await this.profiles.delete(profileId);
   }
 }
