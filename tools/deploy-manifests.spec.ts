@@ -15,7 +15,16 @@ const root = path.resolve(__dirname, '..');
 const deployDir = path.join(root, 'deploy');
 
 const SERVICES = [
-  { name: 'profile-service', short: 'profile', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET'] },
+  {
+    name: 'profile-service',
+    short: 'profile',
+    secretKeys: [
+      'DATABASE_URL',
+      'AUTH_JWT_SECRET',
+      'SETTINGS_ENCRYPTION_KEY',
+      'SETTINGS_ENCRYPTION_PREVIOUS_KEYS',
+    ],
+  },
   { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET'] },
   { name: 'render-service', short: 'render', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
 ] as const;

@@ -6,10 +6,15 @@ import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
+import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';
+import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
 import { ProfileRolesModule } from './profile-roles/profile-roles.module';
+import { ProfileServiceThemesModule } from './profile-service-themes/profile-service-themes.module';
+import { ProfileServicesModule } from './profile-services/profile-services.module';
+import { ProfileSettingsModule } from './profile-settings/profile-settings.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { ReferenceDataModule } from './reference-data/reference-data.module';
 import { SettingsModule } from './settings/settings.module';
@@ -32,6 +37,11 @@ export class AppModule {
         IdentitiesModule,
         ProfileRolesModule,
         ProfilesModule,
+        ProfilePicturesModule,
+        ProfileServicesModule,
+        ProfileServiceThemesModule,
+        ProfileSettingsModule,
+        FavoritesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

@@ -8,6 +8,7 @@ import { PROFILE_ENTITIES } from './entities';
 import { CreateReferenceDataAndCatalogue1763827200000 } from './migrations/1763827200000-create-reference-data-and-catalogue';
 import { CreateProfiles1763827260000 } from './migrations/1763827260000-create-profiles';
 import { CreateProcurations1763827320000 } from './migrations/1763827320000-create-procurations';
+import { EncryptSecureSettingValues1763827380000 } from './migrations/1763827380000-encrypt-secure-setting-values';
 import { ProfileSearchAndRoleSource1763913600000 } from './migrations/1763913600000-profile-search-and-role-source';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
@@ -19,6 +20,7 @@ export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
       CreateReferenceDataAndCatalogue1763827200000,
       CreateProfiles1763827260000,
       CreateProcurations1763827320000,
+      EncryptSecureSettingValues1763827380000,
       ProfileSearchAndRoleSource1763913600000,
     ],
     migrationsTableName: 'profile_migrations',

@@ -9,7 +9,7 @@ import {
   SERVICE_ORG_IDENTIFICATION_LEVEL_FK,
   SERVICE_THEME_FK,
 } from './catalogue/services/service.entity';
-import { IDENTITY_EXTERNAL_ID_UNIQUE } from './identities/identity.entity';
+import { IDENTITY_EXTERNAL_ID_UNIQUE, IDENTITY_IDENTIFICATION_LEVEL_FK } from './identities/identity.entity';
 import { ACCOUNT_USERNAME_UNIQUE } from './profiles/account.entity';
 import {
   ORGANIZATION_CATEGORY_FK,
@@ -73,4 +73,5 @@ export const PROFILE_CONSTRAINT_PATHS: ConstraintPaths = {
   [ORGANIZATION_IDENTIFICATION_LEVEL_FK]: 'organization.orgIdentificationLevelId',
   [ORGANIZATION_CREATED_BY_PROFILE_FK]: 'organization.createdByProfileId',
   [IDENTITY_EXTERNAL_ID_UNIQUE]: 'externalId',
+  [IDENTITY_IDENTIFICATION_LEVEL_FK]: 'identificationLevelId',
 };

@@ -7,16 +7,22 @@ import {
   SERVICE_ROLE_RESOURCE,
   SURVEY_RESOURCE,
 } from './catalogue/services/service-relations.service';
-import { SERVICE_RESOURCE } from './catalogue/services/services.service';
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
-import { IDENTITY_RESOURCE } from './identities/identities.service';
+import { FavoriteServiceResponse } from './favorites/favorite-service.response';
+import { IDENTITY_RELATIONS, IdentityResponse } from './identities/identity.dto';
+import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
 import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
-import { ACCOUNT_RESOURCE } from './profiles/account.response';
+import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
 import {
+  ProfileServiceSettingResponse,
+  SERVICE_SETTING_RELATIONS,
+  ServiceSettingValueResponse,
+} from './profile-settings/profile-setting.dto';
+import {
+  ExpandedAccountResponse,
   OrganizationResponse,
   PersonResponse,
-  ProfilePictureResponse,
   ProfileResponse,
   SignatoryResponse,
 } from './profiles/dto/profile.response';
@@ -28,7 +34,6 @@ import { MARITAL_STATUS_RESOURCE } from './reference-data/marital-statuses/marit
 import { ORG_CATEGORY_RESOURCE } from './reference-data/org-categories/org-categories.service';
 import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-roles.service';
 import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/org-identification-levels/org-identification-levels.service';
-import { SERVICE_SETTING_RESOURCE } from './settings/service-settings.service';
 
 /**
  * The shape of every response by entity key (interfaces 5), for projection and `Select`:
@@ -46,16 +51,14 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   role: { properties: responsePropertiesOf(ROLE_RESOURCE), relations: { profileRole: 'profileRole' } },
   profileRole: shapeOfResponse(ProfileRoleResponse),
   serviceTheme: { properties: responsePropertiesOf(SERVICE_THEME_RESOURCE) },
-  service: { properties: responsePropertiesOf(SERVICE_RESOURCE) },
+  service: shapeOfResponse(ProfileServiceResponse, SERVICE_RELATIONS),
   serviceRole: { properties: responsePropertiesOf(SERVICE_ROLE_RESOURCE) },
   serviceClient: { properties: responsePropertiesOf(SERVICE_CLIENT_RESOURCE) },
   survey: { properties: responsePropertiesOf(SURVEY_RESOURCE) },
-  serviceSetting: { properties: responsePropertiesOf(SERVICE_SETTING_RESOURCE) },
-  identity: {
-    properties: responsePropertiesOf(IDENTITY_RESOURCE),
-    relations: { account: 'account', identificationLevel: 'identificationLevel' },
-  },
-  account: { properties: responsePropertiesOf(ACCOUNT_RESOURCE), relations: { identities: 'identity' } },
+  serviceSetting: shapeOfResponse(ProfileServiceSettingResponse, SERVICE_SETTING_RELATIONS),
+  serviceSettingValue: shapeOfResponse(ServiceSettingValueResponse),
+  identity: shapeOfResponse(IdentityResponse, IDENTITY_RELATIONS),
+  account: shapeOfResponse(ExpandedAccountResponse, { identities: 'identity' }),
   profile: shapeOfResponse(ProfileResponse, {
     person: 'person',
     organization: 'organization',
@@ -70,4 +73,5 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   }),
   orgSignatory: shapeOfResponse(SignatoryResponse),
   profilePicture: shapeOfResponse(ProfilePictureResponse),
+  favoriteService: shapeOfResponse(FavoriteServiceResponse),
 };

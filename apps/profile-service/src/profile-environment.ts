@@ -1,12 +1,16 @@
+import { createHash } from 'node:crypto';
+
 import {
   IsIn,
   IsOptional,
   IsString,
   Length,
+  Matches,
   registerDecorator,
   type ValidationArguments,
 } from 'class-validator';
 
+import { Sensitive } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
 import {
@@ -36,6 +40,18 @@ function reasonAgainst(value: string): string | undefined {
     return (error as Error).message;
   }
 }
+
+/** 32 bytes in base64 (`openssl rand -base64 32`): 43 characters and one `=`. */
+const BASE64_KEY = '[A-Za-z0-9+/]{43}=';
+const KEY_MESSAGE = 'must be 32 random bytes in base64, as `openssl rand -base64 32` prints them';
+
+/**
+ * The key secure setting values are encrypted with when none is configured outside production.
+ * It is public (derived from this text): never for production, where the service refuses it.
+ */
+export const DEVELOPMENT_SETTINGS_ENCRYPTION_KEY = createHash('sha256')
+  .update('citizen-portal development key for secure service settings; public, never for production')
+  .digest('base64');
 
 /** The common variables (contract 1, 2) and profile-service's own. */
 export class ProfileEnvironment extends ServiceEnvironment {
@@ -68,8 +84,53 @@ export class ProfileEnvironment extends ServiceEnvironment {
     return parseInactivityDays(this.INACTIVITY_DAYS);
   }
 
+  /**
+   * AES-256-GCM key of the values of secure service settings (32 bytes, base64). Required in
+   * production; elsewhere the public development key stands in.
+   */
+  @IsOptional()
+  @Sensitive()
+  @Matches(new RegExp(`^${BASE64_KEY}$`), { message: `SETTINGS_ENCRYPTION_KEY ${KEY_MESSAGE}` })
+  readonly SETTINGS_ENCRYPTION_KEY?: string;
+
+  /** Earlier keys, comma-separated: values they encrypted are still read, and rewritten with the current key. */
+  @IsOptional()
+  @Sensitive()
+  @Matches(new RegExp(`^\\s*${BASE64_KEY}(\\s*,\\s*${BASE64_KEY})*\\s*$`), {
+    message: `SETTINGS_ENCRYPTION_PREVIOUS_KEYS must be comma-separated keys; each ${KEY_MESSAGE}`,
+  })
+  readonly SETTINGS_ENCRYPTION_PREVIOUS_KEYS?: string;
+
   get demoDataMode(): 'auto' | 'always' | 'never' {
     return this.SEED_DEMO_DATA ?? (this.NODE_ENV === 'production' ? 'never' : 'auto');
+  }
+
+  /** The keys of secure setting values: the one to write with, and the earlier ones still read. */
+  get settingsEncryptionKeys(): { current: Buffer; previous: Buffer[] } {
+    return {
+      current: Buffer.from(this.SETTINGS_ENCRYPTION_KEY ?? DEVELOPMENT_SETTINGS_ENCRYPTION_KEY, 'base64'),
+      previous: (this.SETTINGS_ENCRYPTION_PREVIOUS_KEYS ?? '')
+        .split(',')
+        .map((key) => key.trim())
+        .filter((key) => key !== '')
+        .map((key) => Buffer.from(key, 'base64')),
+    };
+  }
+
+  override crossFieldProblems(): string[] {
+    const problems = super.crossFieldProblems();
+    if (this.NODE_ENV === 'production') {
+      if (!this.SETTINGS_ENCRYPTION_KEY) {
+        problems.push(
+          'SETTINGS_ENCRYPTION_KEY (unset): required in production; secure setting values are encrypted with it',
+        );
+      } else if (this.SETTINGS_ENCRYPTION_KEY === DEVELOPMENT_SETTINGS_ENCRYPTION_KEY) {
+        problems.push(
+          'SETTINGS_ENCRYPTION_KEY (hidden): the public development key must not be used in production',
+        );
+      }
+    }
+    return problems;
   }
 }
 

@@ -1,4 +1,5 @@
 import type { CallHandler, ExecutionContext } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { firstValueFrom, of } from 'rxjs';
 
@@ -7,7 +8,7 @@ import { ValidationProblemError } from '@portal/problem-details';
 
 import { AccessLevelTable } from './access-level-table';
 import type { EntitySchemas } from './entity-schema';
-import { Projected, ProjectionInterceptor } from './projection.interceptor';
+import { Projected, ProjectionInterceptor, ProjectionLevel } from './projection.interceptor';
 import { Projector } from './projector';
 
 const schemas: EntitySchemas = {
@@ -29,20 +30,35 @@ describe(ProjectionInterceptor.name, () => {
   const table = AccessLevelTable.fromFile();
   const sut = new ProjectionInterceptor(new Reflector(), table, new Projector(table, schemas));
 
+  const contextOf = (handler: keyof Routes, request: object): ExecutionContext =>
+    ({
+      getHandler: () => Object.getOwnPropertyDescriptor(Routes.prototype, handler)?.value as unknown,
+      getClass: () => Routes,
+      switchToHttp: () => ({ getRequest: () => request }),
+    }) as unknown as ExecutionContext;
+
   const run = (
     handler: keyof Routes,
     roles: string[],
     query: Record<string, unknown>,
     result: unknown = service(),
+    request: object = { principal: { roles: new Set(roles) }, query },
   ): Promise<unknown> => {
-    const request = { principal: { roles: new Set(roles) }, query };
-    const context = {
-      getHandler: () => Object.getOwnPropertyDescriptor(Routes.prototype, handler)?.value as unknown,
-      getClass: () => Routes,
-      switchToHttp: () => ({ getRequest: () => request }),
-    } as unknown as ExecutionContext;
     const next: CallHandler = { handle: jest.fn(() => of(result)) };
-    return firstValueFrom(sut.intercept(context, next));
+    return firstValueFrom(sut.intercept(contextOf(handler, request), next));
+  };
+
+  /** What @ProjectionLevel() hands a handler, for a request the interceptor has seen (or not). */
+  const levelParameterOf = (handler: keyof Routes, request: object): unknown => {
+    class Handlers {
+      handle(@ProjectionLevel() _level: number): void {}
+    }
+    const parameters = Reflect.getMetadata(ROUTE_ARGS_METADATA, Handlers, 'handle') as Record<
+      string,
+      { factory: (data: unknown, context: ExecutionContext) => unknown }
+    >;
+    const [parameter] = Object.values(parameters);
+    return parameter.factory(undefined, contextOf(handler, request));
   };
 
   it.each<[string[], string[]]>([
@@ -112,6 +128,27 @@ describe(ProjectionInterceptor.name, () => {
     expect(await run('write', ['ProfileApi_Max'], { Limited: 'nonsense', Select: 'colour' })).toEqual(
       service(),
     );
+  });
+
+  it.each<[string[], Record<string, unknown>, number]>([
+    [['ProfileApi_Max'], {}, 9],
+    [['ProfileApi_Max'], { Limited: '2' }, 2],
+    [['ProfileApi_Medium'], { Limited: '9' }, 2],
+    [['ProfileApi_Low', 'ProfileApi_Medium'], {}, 2],
+  ])('hands @ProjectionLevel() the level of %j with %j: %i', async (roles, query, level) => {
+    const request = { principal: { roles: new Set(roles) }, query };
+    await run('read', roles, query, service(), request);
+    expect(levelParameterOf('read', request)).toBe(level);
+  });
+
+  it('hands @ProjectionLevel() the caller level on writes, whatever Limited says', async () => {
+    const request = { principal: { roles: new Set(['ProfileApi_Max']) }, query: { Limited: '1' } };
+    await run('write', ['ProfileApi_Max'], request.query, service(), request);
+    expect(levelParameterOf('write', request)).toBe(9);
+  });
+
+  it('refuses @ProjectionLevel() on a route the interceptor did not project', () => {
+    expect(() => levelParameterOf('unprojected', { query: {} })).toThrow(/@Projected/);
   });
 
   it('leaves routes without @Projected alone', async () => {

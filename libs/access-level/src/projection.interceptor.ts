@@ -1,6 +1,7 @@
 import {
   applyDecorators,
   type CallHandler,
+  createParamDecorator,
   type DynamicModule,
   type ExecutionContext,
   Global,
@@ -24,13 +25,18 @@ import { effectiveLevel, ProjectionQueryDto } from './projection-query.dto';
 import { type Projection, Projector } from './projector';
 
 const PROJECTED = 'portal:projected';
+/** Where the interceptor leaves the level a request is projected at, for @ProjectionLevel. */
+const PROJECTION_LEVEL = Symbol('projection level');
 
 interface ProjectedRoute {
   readonly entityKey: string;
   readonly queryable: boolean;
 }
 
-type RequestWithPrincipal = FastifyRequest & { principal?: { roles: Iterable<string> } };
+type RequestWithPrincipal = FastifyRequest & {
+  principal?: { roles: Iterable<string> };
+  [PROJECTION_LEVEL]?: number;
+};
 
 /**
  * The route's response is projected by `entityKey` at the caller's level (contract 3): a list
@@ -78,9 +84,10 @@ export class ProjectionInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
     // Limited and Select are checked before the handler runs, so a bad one changes nothing.
     return from(this.projectionOf(route, request)).pipe(
-      switchMap((projection) =>
-        next.handle().pipe(map((result) => this.apply(result, route.entityKey, projection))),
-      ),
+      switchMap((projection) => {
+        request[PROJECTION_LEVEL] = projection.level;
+        return next.handle().pipe(map((result) => this.apply(result, route.entityKey, projection)));
+      }),
     );
   }
 
@@ -103,6 +110,17 @@ export class ProjectionInterceptor implements NestInterceptor {
     return this.projector.project(result, entityKey, projection);
   }
 }
+
+/**
+ * The level the route's response is projected at (the caller's, lowered by `Limited`), for a
+ * handler whose own rule depends on it (a secret shown only at the highest level). Only on
+ * routes that are @Projected.
+ */
+export const ProjectionLevel = createParamDecorator((_data: unknown, context: ExecutionContext): number => {
+  const level = context.switchToHttp().getRequest<RequestWithPrincipal>()[PROJECTION_LEVEL];
+  if (level === undefined) throw new Error('@ProjectionLevel() is only available on @Projected routes.');
+  return level;
+});
 
 /** The parameter as the client spelt it (`select`), for the 400's `errors` key. */
 function sentName(query: unknown, name: string): string {

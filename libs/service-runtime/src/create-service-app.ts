@@ -24,6 +24,7 @@ import {
   ProblemRenderer,
 } from '@portal/problem-details';
 
+import { registerRouteBodyLimits } from './body-limit';
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
@@ -94,6 +95,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   await registerSecurityHeaders(app);
   const fastify = app.getHttpAdapter().getInstance();
   registerJsonBodyParser(fastify, options.jsonMediaTypes);
+  registerRouteBodyLimits(fastify);
   registerRequestContext(fastify);
   trackRequests(fastify, renderer);
   registerRequestLogging(fastify, logger);

@@ -1,3 +1,4 @@
+export * from './body-limit';
 export * from './cors';
 export * from './create-service-app';
 export * from './demo-data-environment';

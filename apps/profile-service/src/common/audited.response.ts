@@ -10,3 +10,18 @@ export class AuditedResponse {
 }
 
 export const AUDIT_PROPERTIES = ['createdBy', 'createStamp', 'updatedBy', 'updateStamp'] as const;
+
+/** The AUDIT block of a record as every response shows it (date-times in UTC with `Z`). */
+export function auditOf(record: {
+  readonly createdBy: string;
+  readonly createStamp: Date;
+  readonly updatedBy: string;
+  readonly updateStamp: Date;
+}): Omit<AuditedResponse, 'id'> {
+  return {
+    createdBy: record.createdBy,
+    createStamp: record.createStamp.toISOString(),
+    updatedBy: record.updatedBy,
+    updateStamp: record.updateStamp.toISOString(),
+  };
+}

@@ -16,7 +16,9 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 
 import { CreatedBy } from '@portal/http-context';
@@ -152,4 +154,47 @@ export const OptionalNested = (type: Type, description: string): PropertyDecorat
     IsObject(),
     ValidateNested(),
     TransformType(() => type),
+  );
+
+/** Why `value` is not a string-to-string map within the bounds, or undefined when it is one. */
+export function stringMapProblem(
+  value: unknown,
+  bounds: { maxEntries: number; maxKeyLength: number; maxValueLength: number },
+): string | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return 'must be an object of string values, or null';
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > bounds.maxEntries) return `must have at most ${bounds.maxEntries} entries`;
+  for (const [key, item] of entries) {
+    if (key.length === 0 || key.length > bounds.maxKeyLength)
+      return `keys must be 1..${bounds.maxKeyLength} characters long ('${key.slice(0, 50)}' is not)`;
+    if (typeof item !== 'string') return `the value of '${key}' must be a string`;
+    if (item.length > bounds.maxValueLength)
+      return `the value of '${key}' must be at most ${bounds.maxValueLength} characters long`;
+  }
+  return undefined;
+}
+
+/** An optional (or null) object of string values: a provider's metadata. */
+export const OptionalStringMap = (
+  description: string,
+  bounds: { maxEntries: number; maxKeyLength: number; maxValueLength: number },
+): PropertyDecorator =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description: `${description} At most ${bounds.maxEntries} entries; keys 1..${bounds.maxKeyLength}, values at most ${bounds.maxValueLength} characters.`,
+      type: 'object',
+      additionalProperties: { type: 'string', maxLength: bounds.maxValueLength },
+      maxProperties: bounds.maxEntries,
+      nullable: true,
+    }),
+    IsOptional(),
+    ValidateBy({
+      name: 'isStringMap',
+      validator: {
+        validate: (value: unknown) => stringMapProblem(value, bounds) === undefined,
+        defaultMessage: (args?: ValidationArguments) =>
+          `${args?.property ?? 'value'} ${stringMapProblem(args?.value, bounds) ?? 'is invalid'}`,
+      },
+    }),
   );

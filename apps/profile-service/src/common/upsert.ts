@@ -2,7 +2,9 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 import type { Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { EntityManager, FindOptionsWhere } from 'typeorm';
+import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
+
+import type { AuditedEntity } from '@portal/database';
 
 /** What an upsert did (contract 6: 201 when created, 200 when updated). */
 export interface Upserted<T> {
@@ -58,15 +60,19 @@ export async function upsertRow(
   return result;
 }
 
+/** A record with an int32 id and AUDIT, as every link table has. */
+type LinkRecord = AuditedEntity & { id: number };
+
 /**
- * The link upsert of an entity (a role of a profile, an identity, a favorite, ...): inserts the
- * row with `keys` (a unique index over them) and `values`, or updates `values` of the row that is
- * there, stamping AUDIT either way, and reads it back. Property names are the entity's; their
- * columns come from its metadata.
+ * The link upsert of a record's part (a profile's role, identity, favorite, setting value, ...): inserts
+ * the row, or updates the one with the same `keys` (a unique index over exactly those columns),
+ * stamping AUDIT, and reads it back. Properties are the entity's; their columns come from its
+ * metadata. The caller holds the parent and has checked what the path names, in `manager`'s
+ * transaction.
  */
-export async function upsertLink<E extends { id: number }>(
+export async function upsertLink<E extends LinkRecord>(
   manager: EntityManager,
-  entity: new () => E,
+  entity: EntityTarget<E>,
   keys: Readonly<Partial<E>>,
   values: Readonly<Partial<E>>,
   requester: string,
@@ -87,6 +93,6 @@ export async function upsertLink<E extends { id: number }>(
     columnsOf(values),
     requester,
   );
-  const record = await manager.getRepository(entity).findOneByOrFail({ id } as FindOptionsWhere<E>);
+  const record = await manager.findOneByOrFail(entity, { id } as FindOptionsWhere<E>);
   return { record, created };
 }

@@ -7,13 +7,10 @@ import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS } from '../common/access';
-import { toResponse } from '../common/crud/resource-definition';
 import { ORDER_BY, PAGING, readProjection, sentences } from '../common/operation-docs';
-import { ACCOUNT_RESOURCE } from '../profiles/account.response';
-import { IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/identification-levels/identification-levels.service';
-import { IDENTITY_RESOURCE, IdentitiesService } from './identities.service';
-import type { IdentityEntity } from './identity.entity';
+import { IdentitiesService } from './identities.service';
 import { IdentityResponse, ListIdentitiesQueryDto } from './identity.dto';
+import { toIdentityResponse } from './identity.mapper';
 
 /** `GET /identities` (contract 6): list only; identities are written through their profile. */
 @ApiTags('Identities')
@@ -37,16 +34,7 @@ export class IdentitiesController {
   @PaginatedList(IdentityResponse)
   @Projected('identity')
   @ApiProblemResponses(400)
-  async listIdentities(@Query() query: ListIdentitiesQueryDto): Promise<Page<Record<string, unknown>>> {
+  async listIdentities(@Query() query: ListIdentitiesQueryDto): Promise<Page<IdentityResponse>> {
     return (await this.identities.list(query)).map(toIdentityResponse);
   }
-}
-
-export function toIdentityResponse(identity: IdentityEntity): Record<string, unknown> {
-  const response = toResponse(IDENTITY_RESOURCE, identity);
-  if (identity.identificationLevel) {
-    response['identificationLevel'] = toResponse(IDENTIFICATION_LEVEL_RESOURCE, identity.identificationLevel);
-  }
-  if (identity.account) response['account'] = toResponse(ACCOUNT_RESOURCE, identity.account);
-  return response;
 }

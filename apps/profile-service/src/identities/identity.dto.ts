@@ -1,8 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
+import { CreatedBy, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import { AuditedResponse } from '../common/audited.response';
+import { OptionalStringMap, RequiredId } from '../common/body-fields';
 import { ExpandFilter } from '../common/expand';
 import { TextFilter } from '../common/query-filters';
 import { AccountResponse } from '../profiles/account.response';
@@ -20,6 +22,30 @@ export class ListIdentitiesQueryDto extends PageQueryDto {
 
   @ExpandFilter(IDENTITY_EXPANSIONS, 'Nested objects to include.')
   readonly Expand?: IdentityExpansion[];
+}
+
+/** `GET /profiles/{profileId}/identities`: the profile's identities, expanded like `GET /identities`. */
+export class ListProfileIdentitiesQueryDto extends PageQueryDto {
+  @ExpandFilter(IDENTITY_EXPANSIONS, 'Nested objects to include.')
+  readonly Expand?: IdentityExpansion[];
+}
+
+/** `PUT /profiles/{profileId}/identities/{identityProviderId}` (interfaces 4.3). */
+export class UpsertIdentityDto {
+  @RequiredId('The identification level the provider vouches for.')
+  readonly identificationLevelId: number;
+
+  @RequiredText(1, 50, 'The id the provider assigns; unique per identity provider.')
+  readonly externalId: string;
+
+  @OptionalStringMap('Additional data of the provider.', {
+    maxEntries: 50,
+    maxKeyLength: 100,
+    maxValueLength: 1000,
+  })
+  readonly metadata?: Record<string, string> | null;
+
+  @CreatedBy() readonly createdBy: string;
 }
 
 /** Links a person profile (and its account) to an identity provider (entity key `identity`). */
@@ -41,3 +67,9 @@ export class IdentityResponse extends AuditedResponse {
   @ApiPropertyOptional({ type: AccountResponse, description: 'With Expand=Account.' })
   readonly account?: AccountResponse;
 }
+
+/** The nested objects of an identity and the entity key that projects each (contract 3). */
+export const IDENTITY_RELATIONS = {
+  account: 'account',
+  identificationLevel: 'identificationLevel',
+} as const satisfies Partial<Record<keyof IdentityResponse, string>>;

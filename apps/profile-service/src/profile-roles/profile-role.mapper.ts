@@ -1,4 +1,5 @@
 import type { RoleEntity } from '../catalogue/roles/role.entity';
+import { auditOf } from '../common/audited.response';
 import type { ProfileRoleEntity } from './profile-role.entity';
 import type { HeldRoleResponse, ProfileRoleResponse } from './profile-role.dto';
 
@@ -9,10 +10,7 @@ export function toProfileRoleResponse(link: ProfileRoleEntity): ProfileRoleRespo
     roleId: link.roleId,
     validityStartStamp: link.validityStartStamp.toISOString(),
     source: link.source,
-    createdBy: link.createdBy,
-    createStamp: link.createStamp.toISOString(),
-    updatedBy: link.updatedBy,
-    updateStamp: link.updateStamp.toISOString(),
+    ...auditOf(link),
   };
 }
 
@@ -28,9 +26,6 @@ export function toHeldRoleResponse(
     displayName: role.displayName,
     description: role.description,
     ...(expandProfileRole ? { profileRole: toProfileRoleResponse(link) } : {}),
-    createdBy: role.createdBy,
-    createStamp: role.createStamp.toISOString(),
-    updatedBy: role.updatedBy,
-    updateStamp: role.updateStamp.toISOString(),
+    ...auditOf(role),
   };
 }

@@ -18,6 +18,7 @@ import {
   UPSERT,
   writeProjection,
 } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import {
   HeldRoleResponse,
@@ -29,8 +30,7 @@ import {
 import { toHeldRoleResponse, toProfileRoleResponse } from './profile-role.mapper';
 import { ProfileRolesService } from './profile-roles.service';
 
-/** The first profile of a fresh database (the examples create it) and the demo catalogue's role Business. */
-const ProfileId = (): MethodDecorator => IdParam('profileId', 1);
+/** The demo catalogue's role Business. */
 const RoleId = (): MethodDecorator => IdParam('roleId', 2);
 
 const HELD_ORDER_BY =
@@ -55,12 +55,12 @@ export class ProfileRolesController {
       readProjection('role'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @PaginatedList(HeldRoleResponse)
   @Projected('role')
   @ApiProblemResponses(400, 404)
   async listProfileRoles(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Query() query: ListProfileRolesQueryDto,
   ): Promise<Page<HeldRoleResponse>> {
     const expand = query.Expand?.includes('ProfileRole') ?? false;
@@ -78,13 +78,13 @@ export class ProfileRolesController {
       readProjection('role'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @RoleId()
   @ApiOkResponse({ type: HeldRoleResponse })
   @Projected('role')
   @ApiProblemResponses(400, 404)
   async readProfileRole(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Query() query: ReadProfileRoleQueryDto,
   ): Promise<HeldRoleResponse> {
@@ -105,7 +105,7 @@ export class ProfileRolesController {
       writeProjection('profileRole'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @RoleId()
   @ApiBodyExamples(ProfileRoleBodyDto, {
     fromNow: {
@@ -121,7 +121,7 @@ export class ProfileRolesController {
   @Projected('profileRole', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProfileRole(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Body() body: ProfileRoleBodyDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -141,12 +141,12 @@ export class ProfileRolesController {
       'A 404 when the profile or the role does not exist, or the profile does not hold the role.',
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @RoleId()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteProfileRole(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
   ): Promise<void> {
     await this.profileRoles.delete(profileId, roleId);

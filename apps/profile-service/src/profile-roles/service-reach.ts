@@ -1,4 +1,6 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+
+import { groupBy } from '../common/group-by';
 
 /**
  * A write that may have changed which services some profiles reach (contract 6: a profile
@@ -30,21 +32,111 @@ export function onServiceReachChanged(_manager: EntityManager, _change: ServiceR
   return Promise.resolve();
 }
 
+/** When a reach is asked for: `at` (default: the database's now), through visible service roles only or not. */
+export interface ReachOptions {
+  readonly at?: Date;
+  /** Only through service roles whose `isVisible` is this (HasVisibleServiceRole). */
+  readonly visibleServiceRole?: boolean;
+}
+
 /**
- * The services a profile reaches at `at`: those a service role grants to a role the profile
- * holds since then. A role whose `validityStartStamp` lies ahead grants nothing yet.
+ * Which services a profile reaches (contract 6), the one place the rule is written in SQL: it
+ * holds a role in force since its `validityStartStamp` (a role whose start lies ahead grants
+ * nothing yet) that a service role grants. The rows are the profile's `profile_role` rows
+ * (`reach_pr`) joined to the `service_role` rows (`reach_sr`) that grant their role; served by
+ * `uq_profile_role (profile_id, role_id)` and `uq_service_role (service_id, role_id)`. Named
+ * parameters, prefixed `reach` so that they do not meet the caller's.
  */
+function reach(profileId: number, options: ReachOptions): { sql: string; parameters: ObjectLiteral } {
+  const visible = options.visibleServiceRole !== undefined;
+  return {
+    sql: `profile_role reach_pr JOIN service_role reach_sr ON reach_sr.role_id = reach_pr.role_id
+           WHERE reach_pr.profile_id = :reachProfileId
+             AND reach_pr.validity_start_stamp <= ${options.at === undefined ? 'now()' : ':reachAt'}${
+               visible ? ' AND reach_sr.is_visible = :reachVisibleServiceRole' : ''
+             }`,
+    parameters: {
+      reachProfileId: profileId,
+      ...(options.at !== undefined && { reachAt: options.at }),
+      ...(visible && { reachVisibleServiceRole: options.visibleServiceRole }),
+    },
+  };
+}
+
+/**
+ * The reach rule as a condition on a service: `serviceId` is the SQL expression of the service's
+ * id; the condition takes the named parameters returned with it.
+ */
+export function profileReaches(
+  serviceId: string,
+  profileId: number,
+  options: ReachOptions = {},
+): { condition: string; parameters: ObjectLiteral } {
+  const { sql, parameters } = reach(profileId, options);
+  return { condition: `EXISTS (SELECT 1 FROM ${sql} AND reach_sr.service_id = ${serviceId})`, parameters };
+}
+
+/** Narrows a query of services to those the profile reaches. */
+export function whereProfileReaches<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  serviceId: string,
+  profileId: number,
+  options: ReachOptions = {},
+): SelectQueryBuilder<T> {
+  const { condition, parameters } = profileReaches(serviceId, profileId, options);
+  return query.andWhere(condition, parameters);
+}
+
+/** The ids of the services a profile reaches at `at`, ascending. */
 export async function servicesReachedBy(
   manager: EntityManager,
   profileId: number,
   at: Date,
 ): Promise<number[]> {
-  const rows = await manager.query<{ serviceId: number }[]>(
-    `SELECT DISTINCT sr.service_id AS "serviceId"
-       FROM profile_role pr JOIN service_role sr ON sr.role_id = pr.role_id
-      WHERE pr.profile_id = $1 AND pr.validity_start_stamp <= $2
-      ORDER BY 1`,
-    [profileId, at],
+  const rows = await queryReach<{ serviceId: number }>(
+    manager,
+    'DISTINCT reach_sr.service_id AS "serviceId"',
+    reach(profileId, { at }),
+    'ORDER BY 1',
   );
   return rows.map((row) => row.serviceId);
+}
+
+/**
+ * Which of the profile's roles in force now grant each of `serviceIds`: the ids of its
+ * `profile_role` rows by service, ascending.
+ */
+export async function profileRolesGranting(
+  manager: EntityManager,
+  profileId: number,
+  serviceIds: readonly number[],
+): Promise<Map<number, number[]>> {
+  const rows = await queryReach<{ serviceId: number; profileRoleId: number }>(
+    manager,
+    'reach_sr.service_id AS "serviceId", reach_pr.id AS "profileRoleId"',
+    reach(profileId, {}),
+    'AND reach_sr.service_id = ANY(:reachServiceIds) ORDER BY reach_pr.id',
+    { reachServiceIds: [...serviceIds] },
+  );
+  return new Map(
+    [...groupBy(rows, (row) => row.serviceId)].map(([serviceId, granting]) => [
+      serviceId,
+      granting.map((row) => row.profileRoleId),
+    ]),
+  );
+}
+
+async function queryReach<T>(
+  manager: EntityManager,
+  select: string,
+  from: { sql: string; parameters: ObjectLiteral },
+  rest: string,
+  parameters: ObjectLiteral = {},
+): Promise<T[]> {
+  const [sql, values] = manager.connection.driver.escapeQueryWithParameters(
+    `SELECT ${select} FROM ${from.sql} ${rest}`,
+    { ...from.parameters, ...parameters },
+    {},
+  );
+  return manager.query<T[]>(sql, values);
 }

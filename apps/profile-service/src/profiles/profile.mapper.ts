@@ -1,9 +1,9 @@
 import type { PageQueryDto } from '@portal/pagination';
 
-import type { AuditedResponse } from '../common/audited.response';
+import { auditOf } from '../common/audited.response';
 import { type AuditedRecord, type ResourceDefinition, toResponse } from '../common/crud/resource-definition';
-import { IDENTITY_RESOURCE } from '../identities/identities.service';
-import type { IdentityResponse } from '../identities/identity.dto';
+import { toIdentityResponse } from '../identities/identity.mapper';
+import { toProfilePictureResponse } from '../profile-pictures/profile-picture.mapper';
 import type { LegalFormResponse } from '../reference-data/legal-forms/legal-form.dto';
 import { LEGAL_FORM_RESOURCE } from '../reference-data/legal-forms/legal-forms.service';
 import type { MaritalStatusResponse } from '../reference-data/marital-statuses/marital-status.dto';
@@ -17,12 +17,10 @@ import type {
   ExpandedAccountResponse,
   OrganizationResponse,
   PersonResponse,
-  ProfilePictureResponse,
   ProfileResponse,
   SignatoryResponse,
 } from './dto/profile.response';
 import type { AccountRecord, OrganizationRecord, PersonRecord, ProfileRecord } from './profile-record';
-import type { ProfilePictureEntity } from './profile-picture.entity';
 import type { SignatoryEntity } from './signatory.entity';
 
 /**
@@ -58,8 +56,14 @@ export function toProfileResponse(record: ProfileRecord): ProfileResponse {
       : { organization: record.organization && toOrganizationResponse(record.organization) }),
     ...(record.picture === undefined
       ? {}
-      : { profilePicture: record.picture && toProfilePictureResponse(record.picture) }),
-    ...audit(profile),
+      : {
+          profilePicture:
+            record.picture &&
+            toProfilePictureResponse(record.picture, {
+              includeBytes: record.picture.customImageBytes !== undefined,
+            }),
+        }),
+    ...auditOf(profile),
   };
 }
 
@@ -83,7 +87,7 @@ export function toPersonResponse(record: PersonRecord): PersonResponse {
             (reference(MARITAL_STATUS_RESOURCE, record.maritalStatus) as unknown as MaritalStatusResponse),
         }),
     ...(record.account === undefined ? {} : { account: toAccountResponse(record.account) }),
-    ...audit(person),
+    ...auditOf(person),
   };
 }
 
@@ -93,9 +97,7 @@ export function toAccountResponse(record: AccountRecord): ExpandedAccountRespons
   const { createdBy, createStamp, updatedBy, updateStamp, ...fields } = account;
   return {
     ...fields,
-    identities: record.identities.map(
-      (identity) => reference(IDENTITY_RESOURCE, identity) as unknown as IdentityResponse,
-    ),
+    identities: record.identities.map(toIdentityResponse),
     createdBy,
     createStamp,
     updatedBy,
@@ -138,7 +140,7 @@ export function toOrganizationResponse(record: OrganizationRecord): Organization
               record.identificationLevel,
             ) as unknown as OrgIdentificationLevelResponse),
         }),
-    ...audit(organization),
+    ...auditOf(organization),
   };
 }
 
@@ -160,41 +162,11 @@ export function toSignatoryResponse(signatory: SignatoryEntity): SignatoryRespon
     zipCode: signatory.zipCode,
     city: signatory.city,
     origin: signatory.origin,
-    ...audit(signatory),
-  };
-}
-
-/** `customImageBytesEncoded` only when the bytes were read (IncludeCustomImageBytes). */
-export function toProfilePictureResponse(picture: ProfilePictureEntity): ProfilePictureResponse {
-  return {
-    id: picture.id,
-    profileId: picture.profileId,
-    uniqueId: picture.uniqueId,
-    customImageType: picture.customImageType,
-    ...(picture.customImageBytes === undefined
-      ? {}
-      : { customImageBytesEncoded: picture.customImageBytes?.toString('base64') ?? null }),
-    defaultImageUrl: picture.defaultImageUrl,
-    defaultSmallImageUrl: picture.defaultSmallImageUrl,
-    ...audit(picture),
+    ...auditOf(signatory),
   };
 }
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
-
-function audit(record: {
-  createdBy: string;
-  createStamp: Date;
-  updatedBy: string;
-  updateStamp: Date;
-}): Omit<AuditedResponse, 'id'> {
-  return {
-    createdBy: record.createdBy,
-    createStamp: record.createStamp.toISOString(),
-    updatedBy: record.updatedBy,
-    updateStamp: record.updateStamp.toISOString(),
-  };
-}
 
 /** A reference or catalogue record as its own routes return it. */
 function reference<E extends AuditedRecord, Q extends PageQueryDto>(

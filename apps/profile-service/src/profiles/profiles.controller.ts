@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Head, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, Head, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -9,12 +9,13 @@ import {
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples } from '@portal/http-context';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
-import { IdParam, NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
+import { NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
+import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { expansionsOf, ListProfilesQueryDto, ReadProfileQueryDto } from './dto/profile-query.dto';
 import { ProfileResponse } from './dto/profile.response';
 import { CreateProfileDto, UpdateProfileDto } from './dto/profile-write.dto';
@@ -29,9 +30,6 @@ const LIST_DESCRIPTION = sentences(
   '`X-Pagination-Total-Count`. `OrderBy` over the profile and, dotted, its person (`person.lastname`) and organization',
   '(`organization.name`); every order ends with `id`. `Expand` as on a read.',
 );
-
-/** The first profile of a fresh database (the examples create it). */
-const ProfileId = (): MethodDecorator => IdParam('profileId', 1);
 
 /** `/profiles[/{profileId}]` (contract 6), mounted in both versions. */
 @ApiTags('Profiles')
@@ -153,12 +151,12 @@ export class ProfilesController {
       readProjection('profile'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @ApiOkResponse({ type: ProfileResponse })
   @Projected('profile')
   @ApiProblemResponses(400, 404)
   async readProfile(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Query() query: ReadProfileQueryDto,
   ): Promise<ProfileResponse> {
     const record = await this.profiles.get(profileId, {
@@ -181,7 +179,7 @@ export class ProfilesController {
       writeProjection('profile'),
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @ApiBodyExamples(UpdateProfileDto, {
     signIn: {
       summary: 'Profile 1 signed in: one more login, Active again',
@@ -201,7 +199,7 @@ export class ProfilesController {
   @Projected('profile', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async updateProfile(
-    @Param('profileId', ParseInt32Pipe) profileId: number,
+    @ProfileId() profileId: number,
     @Body() body: UpdateProfileDto,
   ): Promise<ProfileResponse> {
     return toProfileResponse(await this.profiles.update(profileId, body));
@@ -218,10 +216,10 @@ export class ProfilesController {
       NOT_FOUND,
     ),
   })
-  @ProfileId()
+  @ProfileIdParam()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
-  async deleteProfile(@Param('profileId', ParseInt32Pipe) profileId: number): Promise<void> {
+  async deleteProfile(@ProfileId() profileId: number): Promise<void> {
     await this.profiles.delete(profileId);
   }
 }

@@ -6,6 +6,7 @@ import { stampCreated, stampUpdated } from '@portal/database';
 import { MAX_PAGE_SIZE, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
+import { groupBy } from '../common/group-by';
 import { ProfileEnvironment } from '../profile-environment';
 import { RoleAssignments } from '../profile-roles/role-assignments.service';
 import { AccountEntity } from './account.entity';
@@ -483,16 +484,6 @@ const dateOrNull = (value: string | null): Date | null => (value === null ? null
 /** The properties whose value is not undefined: what an update body sets. */
 function definedOnly<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
 }
 
 const sortedByPath = (errors: ValidationErrors): ValidationErrors =>

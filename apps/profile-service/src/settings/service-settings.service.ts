@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 
 import { CrudService } from '../common/crud/crud.service';
 import { RECORD, type ResourceDefinition } from '../common/crud/resource-definition';
 import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
+import { encryptTextValuesOfSetting } from './secure-setting-values';
 import type { ListServiceSettingsQueryDto } from './service-setting.dto';
 import { ServiceSettingEntity } from './service-setting.entity';
+import { SettingValueCipher } from './setting-value-cipher';
 
 export const SERVICE_SETTING_RESOURCE: ResourceDefinition<ServiceSettingEntity, ListServiceSettingsQueryDto> =
   {
@@ -27,10 +29,26 @@ export const SERVICE_SETTING_RESOURCE: ResourceDefinition<ServiceSettingEntity, 
     },
   };
 
-/** Setting definitions (contract 6); deleting one deletes the values profiles stored for it. */
+/**
+ * Setting definitions (contract 6); deleting one deletes the values profiles stored for it. A
+ * setting saved as secure has its values encrypted in the same transaction; one that stops being
+ * secure keeps them encrypted at rest (they are read back either way).
+ */
 @Injectable()
 export class ServiceSettingsService extends CrudService<ServiceSettingEntity, ListServiceSettingsQueryDto> {
-  constructor(@InjectDataSource() dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() dataSource: DataSource,
+    private readonly cipher: SettingValueCipher,
+  ) {
     super(dataSource, SERVICE_SETTING_RESOURCE);
+  }
+
+  protected override async afterUpdate(
+    manager: EntityManager,
+    previous: ServiceSettingEntity,
+    saved: ServiceSettingEntity,
+  ): Promise<void> {
+    if (saved.isSecure && !previous.isSecure)
+      await encryptTextValuesOfSetting(manager, this.cipher, saved.id);
   }
 }

@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 
+import type { ProfileRoleSource } from '../../src/common/domain-enums';
+
 let sequence = 0;
 /** A number no other call of this run has had: for unique names. */
 export const unique = (): number => (sequence += 1);
@@ -56,6 +58,8 @@ export class Fixtures {
       orgIdentificationLevelId?: number;
       serviceThemeId?: number;
       isShownInCatalog?: boolean;
+      /** Further columns by their database names (`is_new`, `url`, ...). */
+      columns?: Record<string, unknown>;
     } = {},
   ): Promise<number> {
     const n = unique();
@@ -66,9 +70,16 @@ export class Fixtures {
       org_identification_level_id: values.orgIdentificationLevelId ?? (await this.orgIdentificationLevel()),
       service_theme_id: values.serviceThemeId ?? (await this.theme()),
       is_shown_in_catalog: values.isShownInCatalog ?? true,
+      ...values.columns,
     });
   }
 
+  /**
+   * A person profile with its person and account, written straight into the tables (the
+   * database's triggers keep its search text and the profile count as for any insert). The suites
+   * of a profile's parts use it rather than `POST /profiles`, which also gives the citizen role:
+   * their scenes start from a profile that holds no role.
+   */
   async personProfile(values: { maritalStatusId?: number } = {}) {
     const n = unique();
     const accountId = await this.insert('account', { username: `fixture-user-${n}` });
@@ -117,6 +128,71 @@ export class Fixtures {
       email: `info${n}@muster.ch`,
     });
     return { profileId, organizationId };
+  }
+
+  legalForm(): Promise<number> {
+    const n = unique();
+    return this.insert('legal_form', { name: `fixture-form-${n}`, display_name: `Form ${n}` });
+  }
+
+  orgCategory(): Promise<number> {
+    const n = unique();
+    return this.insert('org_category', { name: `fixture-category-${n}`, display_name: `Category ${n}` });
+  }
+
+  /** An organization profile of a category and legal form of its own. */
+  async anyOrganizationProfile() {
+    return this.organizationProfile({
+      orgCategoryId: await this.orgCategory(),
+      legalFormId: await this.legalForm(),
+    });
+  }
+
+  identityProvider(): Promise<number> {
+    const n = unique();
+    return this.insert('identity_provider', {
+      name: `fixture-provider-${n}`,
+      display_name: `Provider ${n}`,
+      type_name: 'Oidc',
+    });
+  }
+
+  role(): Promise<number> {
+    const n = unique();
+    return this.insert('role', { name: `fixture-role-${n}`, display_name: `Role ${n}` });
+  }
+
+  /** The role grants the service to its holders (a service role). */
+  serviceRole(serviceId: number, roleId: number, isVisible = true): Promise<number> {
+    return this.insert('service_role', { service_id: serviceId, role_id: roleId, is_visible: isVisible });
+  }
+
+  /**
+   * The profile holds the role from `validityStartStamp` on (default: an hour ago), given directly
+   * unless `source` says its organization's category gave it.
+   */
+  profileRole(
+    profileId: number,
+    roleId: number,
+    validityStartStamp = new Date(Date.now() - 3_600_000),
+    source: ProfileRoleSource = 'Direct',
+  ) {
+    return this.insert('profile_role', {
+      profile_id: profileId,
+      role_id: roleId,
+      validity_start_stamp: validityStartStamp,
+      source,
+    });
+  }
+
+  serviceSetting(serviceId: number, values: { name?: string; isSecure?: boolean } = {}): Promise<number> {
+    const n = unique();
+    return this.insert('service_setting', {
+      service_id: serviceId,
+      name: values.name ?? `fixture-setting-${n}`,
+      display_name: `Setting ${n}`,
+      is_secure: values.isSecure ?? false,
+    });
   }
 
   async rolesOf(profileId: number): Promise<number[]> {

@@ -82,7 +82,8 @@ export class ServiceFieldsDto {
 
 export const [CreateServiceDto, UpdateServiceDto] = writeBodies(ServiceFieldsDto, 'Service');
 
-export class ListServicesQueryDto extends PageQueryDto {
+/** The ServiceListFilters (interfaces 4.3) of every list of services: the catalogue's and a profile's. */
+export class ServiceFiltersQueryDto extends PageQueryDto {
   @IdsFilter('Only these services.')
   readonly Ids?: number[];
 
@@ -92,13 +93,12 @@ export class ListServicesQueryDto extends PageQueryDto {
   @TextFilter(50, 'Only the service of this external id (exact).')
   readonly ExternalId?: string;
 
-  @TextFilter(100, 'Only the service of this name (case-insensitive).')
-  readonly Name?: string;
-
   @BooleanFilter('Only services shown (true) or not shown (false) in the catalogue.')
   readonly IsShownInCatalog?: boolean;
 
-  @BooleanFilter('true: only services a representative may use through a procuration.')
+  @BooleanFilter(
+    'true: only services a representative may use through a procuration (isProcurationAvailable).',
+  )
   readonly IsForProcurationManagementView?: boolean;
 
   @BooleanFilter('Only services marked new (true) or not (false).')
@@ -109,6 +109,11 @@ export class ListServicesQueryDto extends PageQueryDto {
 
   @BooleanFilter('Only services whose theme is visible (true) or hidden (false).')
   readonly HasVisibleTheme?: boolean;
+}
+
+export class ListServicesQueryDto extends ServiceFiltersQueryDto {
+  @TextFilter(100, 'Only the service of this name (case-insensitive).')
+  readonly Name?: string;
 
   @BooleanFilter('Only services granted by at least one service role of this visibility.')
   readonly HasVisibleServiceRole?: boolean;

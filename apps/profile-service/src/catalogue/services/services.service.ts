@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
+import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 import { CrudService } from '../../common/crud/crud.service';
 import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
@@ -10,8 +10,30 @@ import {
   whereEqualsIgnoringCase,
   whereIn,
 } from '../../common/query-filters';
-import type { ListServicesQueryDto } from './service.dto';
+import type { ListServicesQueryDto, ServiceFiltersQueryDto } from './service.dto';
 import { ServiceEntity } from './service.entity';
+
+/** The ServiceListFilters every list of services takes, on the services of `alias`. */
+export function whereServiceFilters<T extends ObjectLiteral>(
+  list: SelectQueryBuilder<T>,
+  alias: string,
+  filters: Omit<ServiceFiltersQueryDto, 'PageNumber' | 'PageSize'>,
+): void {
+  whereIn(list, `${alias}.id`, filters.Ids);
+  whereEquals(list, `${alias}.serviceThemeId`, filters.ServiceThemeId);
+  whereEquals(list, `${alias}.externalId`, filters.ExternalId);
+  whereEquals(list, `${alias}.isShownInCatalog`, filters.IsShownInCatalog);
+  if (filters.IsForProcurationManagementView === true) list.andWhere(`${alias}.isProcurationAvailable`);
+  whereEquals(list, `${alias}.isNew`, filters.IsNew);
+  whereContainsIgnoringCase(list, `${alias}.url`, filters.UrlContains);
+  if (filters.HasVisibleTheme !== undefined) {
+    list.andWhere(
+      `EXISTS (SELECT 1 FROM service_theme visible_theme
+                WHERE visible_theme.id = ${alias}.service_theme_id AND visible_theme.is_visible = :hasVisibleTheme)`,
+      { hasVisibleTheme: filters.HasVisibleTheme },
+    );
+  }
+}
 
 export const SERVICE_RESOURCE: ResourceDefinition<ServiceEntity, ListServicesQueryDto> = {
   entity: ServiceEntity,
@@ -44,20 +66,8 @@ export const SERVICE_RESOURCE: ResourceDefinition<ServiceEntity, ListServicesQue
     daysUntilReminder: null,
   },
   filter: (list, query) => {
-    whereIn(list, `${RECORD}.id`, query.Ids);
-    whereEquals(list, `${RECORD}.serviceThemeId`, query.ServiceThemeId);
-    whereEquals(list, `${RECORD}.externalId`, query.ExternalId);
+    whereServiceFilters(list, RECORD, query);
     whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name);
-    whereEquals(list, `${RECORD}.isShownInCatalog`, query.IsShownInCatalog);
-    if (query.IsForProcurationManagementView === true) list.andWhere(`${RECORD}.isProcurationAvailable`);
-    whereEquals(list, `${RECORD}.isNew`, query.IsNew);
-    whereContainsIgnoringCase(list, `${RECORD}.url`, query.UrlContains);
-    if (query.HasVisibleTheme !== undefined) {
-      list.andWhere(
-        `EXISTS (SELECT 1 FROM service_theme t WHERE t.id = ${RECORD}.service_theme_id AND t.is_visible = :hasVisibleTheme)`,
-        { hasVisibleTheme: query.HasVisibleTheme },
-      );
-    }
     if (query.HasVisibleServiceRole !== undefined) {
       list.andWhere(
         `EXISTS (SELECT 1 FROM service_role r WHERE r.service_id = ${RECORD}.id AND r.is_visible = :hasVisibleServiceRole)`,

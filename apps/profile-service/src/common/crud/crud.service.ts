@@ -1,4 +1,4 @@
-import type { DataSource, FindOptionsWhere, Repository } from 'typeorm';
+import type { DataSource, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 
 import { isForeignKeyViolation, stampCreated, stampUpdated } from '@portal/database';
 import {
@@ -68,9 +68,12 @@ export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQ
       });
       if (!entity) throw this.notFound(id);
       this.checkUpdate(entity, body);
+      const previous = repository.create({ ...entity });
       this.assign(entity, body);
       stampUpdated(entity, body.updatedBy);
-      return repository.save(entity);
+      const saved = await repository.save(entity);
+      await this.afterUpdate(manager, previous, saved);
+      return saved;
     });
   }
 
@@ -98,6 +101,11 @@ export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQ
 
   /** A resource's own rule on update, beyond validation and the database's constraints. */
   protected checkUpdate(_current: E, _body: UpdateBody): void {}
+
+  /** A resource's own follow-up of an update, in its transaction: the record as it was and as saved. */
+  protected afterUpdate(_manager: EntityManager, _previous: E, _saved: E): Promise<void> {
+    return Promise.resolve();
+  }
 
   /** A resource's own rule on delete, beyond the foreign keys that restrict it. */
   protected checkDelete(_current: E): void {}

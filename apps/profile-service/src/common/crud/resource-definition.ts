@@ -1,3 +1,4 @@
+import type { Type } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 
 import type { AuditedEntity } from '@portal/database';
@@ -5,6 +6,7 @@ import type { PageQueryDto } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
 import { AUDIT_PROPERTIES } from '../audited.response';
+import { auditOf } from '../audited.response';
 
 export interface AuditedRecord extends AuditedEntity {
   id: number;
@@ -57,12 +59,19 @@ export function toResponse<E extends AuditedRecord, Q extends PageQueryDto>(
   }
   return {
     ...response,
-    createdBy: entity.createdBy,
-    createStamp: entity.createStamp.toISOString(),
-    updatedBy: entity.updatedBy,
-    updateStamp: entity.updateStamp.toISOString(),
+    ...auditOf(entity),
   };
 }
+
+/**
+ * `toResponse` typed as the resource's response class, for a nested record in a typed response
+ * (the class declares the definition's fields, which the CRUD conformance tests hold it to).
+ */
+export const toResponseOf = <R, E extends AuditedRecord, Q extends PageQueryDto>(
+  definition: ResourceDefinition<E, Q>,
+  entity: E,
+  _response: Type<R>,
+): R => toResponse(definition, entity) as R;
 
 /** The 404 of a record of the resource that does not exist. */
 export const notFoundError = <E extends AuditedRecord, Q extends PageQueryDto>(

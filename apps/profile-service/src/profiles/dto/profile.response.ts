@@ -12,6 +12,7 @@ import {
   type SignatureType,
 } from '../../common/domain-enums';
 import { IdentityResponse } from '../../identities/identity.dto';
+import { ProfilePictureResponse } from '../../profile-pictures/profile-picture.dto';
 import { LegalFormResponse } from '../../reference-data/legal-forms/legal-form.dto';
 import { MaritalStatusResponse } from '../../reference-data/marital-statuses/marital-status.dto';
 import { OrgCategoryResponse } from '../../reference-data/org-categories/org-category.dto';
@@ -98,22 +99,6 @@ export class OrganizationResponse extends AuditedResponse {
     description: 'With Expand=Organization_IdentificationLevel.',
   })
   readonly identificationLevel?: OrgIdentificationLevelResponse | null;
-}
-
-/** A profile's picture (entity key `profilePicture`). */
-export class ProfilePictureResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly profileId: number;
-  @ApiProperty({ format: 'uuid' }) readonly uniqueId: string;
-  @ApiProperty({ ...nullableString, description: 'image/png, image/jpeg or image/webp.' })
-  readonly customImageType: string | null;
-  @ApiPropertyOptional({
-    ...nullableString,
-    format: 'byte',
-    description: 'The custom image, base64; only with IncludeCustomImageBytes=true.',
-  })
-  readonly customImageBytesEncoded?: string | null;
-  @ApiProperty(nullableString) readonly defaultImageUrl: string | null;
-  @ApiProperty(nullableString) readonly defaultSmallImageUrl: string | null;
 }
 
 /** A person or organization profile (entity key `profile`). */
