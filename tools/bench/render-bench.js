@@ -19,6 +19,7 @@ const { existsSync, readFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const { createServer } = require('node:net');
 const path = require('node:path');
+const { Worker } = require('node:worker_threads');
 
 const autocannon = require('autocannon');
 
@@ -42,11 +43,15 @@ if (!existsSync(MAIN)) {
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../../dist/libs/auth/src');
 const { startEmbeddedDatabase, ensureDatabase, isReachable } = require('../../dist/libs/database/src');
 const { TemplateCache } = require('../../dist/apps/render-service/src/rendering/template-engine');
+const {
+  OutputBudget,
+  DEFAULT_OUTPUT_LIMITS,
+} = require('../../dist/apps/render-service/src/rendering/output-budget');
 
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = [1, 8, 32];
 const TENANT = 'bench';
-const TARGETS = { throughputRatio: 2, memoryGrowth: 0.2 };
+const TARGETS = { throughputRatio: 2, memoryGrowth: 0.2, shareOfLimit: 0.9, tailToMedian: 3, rssMb: 300 };
 
 // ---- The two documents: templates, data, and what raw pdfmake is given for them ----
 
@@ -209,9 +214,11 @@ async function expectPdf(baseUrl, token, document) {
 
 /** The pdfmake document each template yields for its data, as the service's template step makes it. */
 function documentDefinitionOf(document) {
-  const text = new TemplateCache()
-    .get(document.template, 'json')
-    .render({ data: document.data, locale: 'de-CH' });
+  const text = new TemplateCache().get(document.template, 'json').render({
+    data: document.data,
+    locale: 'de-CH',
+    budget: new OutputBudget(DEFAULT_OUTPUT_LIMITS.pdfBytes, 'RENDER_MAX_PDF_BYTES'),
+  });
   return JSON.parse(text);
 }
 
@@ -257,6 +264,46 @@ async function measureBaseline(pdfmake, document, seconds) {
     p50: round(quantile(0.5), 1),
     p99: round(quantile(0.99), 1),
     total: latencies.length,
+    non2xx: 0,
+    errors: 0,
+    timeouts: 0,
+  };
+}
+
+/**
+ * The machine's limit: raw pdfmake (fonts parsed once) in as many worker threads as the service
+ * renders with, all at once, no HTTP and no template step. What the service can reach at best.
+ */
+async function measureLimit(document, threads, seconds) {
+  const definition = documentDefinitionOf(document);
+  const warmupMs = WARMUP_SECONDS * 1000;
+  // Every thread starts measuring at the same moment, after its warm-up (loading takes a while).
+  const startAt = Date.now() + warmupMs + 3000;
+  const results = await Promise.all(
+    Array.from({ length: threads }, () => {
+      const worker = new Worker(path.join(__dirname, 'pdfmake-limit-worker.js'), {
+        workerData: { definition, warmupMs, startAt, measureMs: seconds * 1000 },
+      });
+      return new Promise((resolve, reject) => {
+        worker.once('message', (message) => {
+          resolve(message);
+          void worker.terminate();
+        });
+        worker.once('error', reject);
+      });
+    }),
+  );
+  const latencies = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
+  const quantile = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+  const total = results.reduce((sum, result) => sum + result.done, 0);
+  return {
+    scenario: `limit_${document.key}`,
+    label: `machine limit: raw pdfmake in ${threads} thread(s): ${document.key}`,
+    connections: threads,
+    rps: total / seconds,
+    p50: round(quantile(0.5), 1),
+    p99: round(quantile(0.99), 1),
+    total,
     non2xx: 0,
     errors: 0,
     timeouts: 0,
@@ -347,17 +394,40 @@ async function main(cleanups) {
     rows.push(row);
   }
 
+  // 4. The machine's limit: raw pdfmake in as many threads as the service has workers.
+  const renderWorkers = Number(process.env.RENDER_WORKERS) || cpus().length;
+  for (const document of DOCUMENTS) {
+    const row = await measureLimit(document, renderWorkers, seconds);
+    console.log(`  ${row.scenario}: ${row.rps.toFixed(1)} renders/s in ${renderWorkers} threads`);
+    rows.push(row);
+  }
+
   printTable(rows, { unit: 'renders/s' });
   const find = (key, connections) =>
     rows.find((row) => row.scenario === key && row.connections === connections);
   const baselineInvoice = find('baseline_invoice', 1);
   const ratio = find('invoice', 8).rps / baselineInvoice.rps;
   const growth = (rss10k - rss1k) / rss1k;
+  const toLimit = (key) => find(key, 8).rps / find(`limit_${key}`, renderWorkers).rps;
+  const tail = find('invoice', 8).p99 / find('invoice', 8).p50;
   const checks = {
+    invoice_c8_to_limit: toLimit('invoice') >= TARGETS.shareOfLimit,
+    report_c8_to_limit: toLimit('report') >= TARGETS.shareOfLimit,
+    invoice_p99_within_3x_p50_c8: tail <= TARGETS.tailToMedian,
+    rss_after_10k_under_300mb: rss10k < TARGETS.rssMb,
     invoice_c8_vs_baseline: ratio >= TARGETS.throughputRatio,
     invoice_p50_c1_below_baseline: find('invoice', 1).p50 < baselineInvoice.p50,
     rss_growth_within_20_percent: Math.abs(growth) <= TARGETS.memoryGrowth,
   };
+  for (const key of ['invoice', 'report'])
+    console.log(
+      `${key} at c8 / machine limit = ${toLimit(key).toFixed(2)} (target >= ${TARGETS.shareOfLimit}): ` +
+        `${checks[`${key}_c8_to_limit`] ? 'MET' : 'NOT MET'}`,
+    );
+  console.log(
+    `invoice p99 / p50 at c8 = ${tail.toFixed(2)} (target <= ${TARGETS.tailToMedian}): ` +
+      `${checks.invoice_p99_within_3x_p50_c8 ? 'MET' : 'NOT MET'}`,
+  );
   console.log(
     `invoice_rps_c8 / baseline_invoice_rps = ${ratio.toFixed(2)} (target >= ${TARGETS.throughputRatio}): ` +
       `${checks.invoice_c8_vs_baseline ? 'MET' : 'NOT MET'}`,
@@ -374,7 +444,8 @@ async function main(cleanups) {
   const summary = {};
   for (const row of rows) {
     const prefix = row.scenario;
-    const suffix = prefix.startsWith('baseline_') ? '' : `_c${row.connections}`;
+    const suffix =
+      prefix.startsWith('baseline_') || prefix.startsWith('limit_') ? '' : `_c${row.connections}`;
     summary[`${prefix}_rps${suffix}`] = round(row.rps, 1);
     summary[`${prefix}_p50_ms${suffix}`] = row.p50;
     summary[`${prefix}_p99_ms${suffix}`] = row.p99;
@@ -386,6 +457,9 @@ async function main(cleanups) {
     rss_mb_after_1k: rss1k,
     rss_mb_after_10k: rss10k,
     renders_for_memory: rendered,
+    invoice_c8_to_limit: round(toLimit('invoice'), 2),
+    report_c8_to_limit: round(toLimit('report'), 2),
+    invoice_p99_to_p50_c8: round(tail, 2),
     invoice_c8_to_baseline_ratio: round(ratio, 2),
     rss_growth_1k_to_10k: round(growth, 3),
     targets_met: checks,
@@ -403,6 +477,6 @@ async function main(cleanups) {
 }
 
 runBenchmark(main, () => {
-  const runs = DOCUMENTS.length * (CONNECTIONS.length + 1);
+  const runs = DOCUMENTS.length * (CONNECTIONS.length + 2);
   return (runs * (positiveNumber('BENCH_SECONDS', 10) + WARMUP_SECONDS + 30) + 900) * 1000;
 });

@@ -129,6 +129,8 @@ export class ServiceUnavailableError extends DomainError {
     code = 'SERVICE.UNAVAILABLE',
     /** When the client may try again (the Retry-After header), where the service can say. */
     readonly retryAfterSeconds?: number,
+    /** Whether an operator should hear of it (logged at warn); not when nobody was failed. */
+    readonly concernsOperator = true,
   ) {
     super(code, message);
   }

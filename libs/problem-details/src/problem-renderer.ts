@@ -99,7 +99,7 @@ export class ProblemRenderer {
       )
         headers['retry-after'] = String(domainError.retryAfterSeconds);
       // The service could not do its part (its database is down, say): the operator's to know.
-      if (domainError.status >= 500)
+      if (domainError instanceof ServiceUnavailableError && domainError.concernsOperator)
         this.logger.warn(
           { msg: domainError.message, code: domainError.code, cause: causeOf(error) },
           'ProblemRenderer',

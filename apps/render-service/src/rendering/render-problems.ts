@@ -36,7 +36,7 @@ export function poolErrorOf(refusal: PoolRefusal): DomainError {
       );
     case 'cancelled':
       // Nobody reads this answer: the client has gone, or the service is stopping.
-      return new ServiceUnavailableError('The render was cancelled.', 'RENDER.CANCELLED');
+      return new ServiceUnavailableError('The render was cancelled.', 'RENDER.CANCELLED', undefined, false);
     case 'crashed':
       // A worker that runs out of memory or fails unexpectedly: the document was too much.
       logger.error({
