@@ -259,11 +259,7 @@ describe('the output budget', () => {
 
   it('stops a loop inside a loop long before the whole string exists', () => {
     // 2,000 x 2,000 x 10 characters would be 40 MB; the budget stops it past 1 MB.
-    const { text, budget } = budgeted(
-      squares,
-      { a: Array.from({ length: 2000 }, (_, i) => i) },
-      1024 * 1024,
-    );
+    const { text, budget } = budgeted(squares, { a: Array.from({ length: 2000 }, (_, i) => i) }, 1024 * 1024);
     const error = refusal(text);
     expect(error.code).toBe('OUTPUT.TOO_LARGE');
     expect(error.message).toContain('1048576 bytes (1 MiB, RENDER_MAX_OUTPUT_BYTES)');
