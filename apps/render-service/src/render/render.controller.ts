@@ -6,6 +6,7 @@ import { RequireRoles } from '@portal/auth';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { CONTENT_TYPES } from '../rendering/formats';
+import { MAX_WARNINGS, WARNING_SEPARATOR } from '../rendering/render-warnings';
 import { RenderRequestDto } from './dto/render-request.dto';
 import { RenderService } from './render.service';
 
@@ -13,6 +14,9 @@ export const RENDER_RENDER = 'RenderApi_Render';
 
 /** Names the template (and version) that produced the document; for txt it is the only record. */
 export const TEMPLATE_HEADER = 'X-Render-Template';
+
+/** What the document could not honour of its template (CSS a pdf cannot draw); absent when nothing. */
+export const WARNINGS_HEADER = 'X-Render-Warnings';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 
@@ -46,6 +50,12 @@ export class RenderController {
         description: '`name@version`, or `inline@sha256:<16 hex digits>`.',
         schema: { type: 'string' },
       },
+      [WARNINGS_HEADER]: {
+        description:
+          'Present when the document could not honour part of its template, e.g. CSS properties a PDF cannot draw: ' +
+          `the warnings, separated by '${WARNING_SEPARATOR}', at most ${MAX_WARNINGS} (then 'and N more'), printable ASCII.`,
+        schema: { type: 'string' },
+      },
     },
   })
   @ApiProblemResponses(400, 404, 413, 415, 422, 429)
@@ -55,6 +65,8 @@ export class RenderController {
       if (!reply.raw.writableFinished) clientGone.abort();
     });
     const document = await this.renders.render(body, clientGone.signal);
+    if (document.warnings.length > 0)
+      reply.header(WARNINGS_HEADER, document.warnings.join(WARNING_SEPARATOR));
     await reply
       .status(200)
       .header('content-type', document.contentType)

@@ -27,6 +27,8 @@ export interface RenderedDocument {
   readonly fileName: string;
   /** The template that produced it: `invoice@3`, or `inline@sha256:<first 16 hex digits>`. */
   readonly templateLabel: string;
+  /** What of the template the document could not honour (CSS in a pdf), capped; often none. */
+  readonly warnings: readonly string[];
 }
 
 interface TemplateSource {
@@ -75,6 +77,7 @@ export class RenderService {
       contentType: CONTENT_TYPES[outputFormat],
       fileName: `document.${outputFormat}`,
       templateLabel: template.label,
+      warnings: result.warnings,
     };
   }
 

@@ -1,10 +1,17 @@
 import pdfmake from 'pdfmake';
 
-import { DEFAULT_FONT } from './fonts';
+import { DEFAULT_FONT, fontFamilies } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE } from './helpers';
-import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
+import {
+  type FontChoice,
+  htmlDocument,
+  htmlToPdfContent,
+  markdownToHtml,
+  type PdfContent,
+  withTemplateMeta,
+} from './markup';
 import { parseJson, RenderError } from './render-error';
 import {
   applyRendererOptions,
@@ -46,8 +53,14 @@ export interface RenderFailure {
   readonly column?: number;
 }
 
+/** A document, and what of the template it could not honour (`X-Render-Warnings`). */
+export interface RenderedBytes {
+  readonly bytes: Uint8Array;
+  readonly warnings: readonly string[];
+}
+
 export type RenderOutcome =
-  { readonly ok: true; readonly bytes: Uint8Array } | ({ readonly ok: false } & RenderFailure);
+  ({ readonly ok: true } & RenderedBytes) | ({ readonly ok: false } & RenderFailure);
 
 function parseData(text: string | null): unknown {
   if (text === null || text.trim() === '') return {};
@@ -104,7 +117,20 @@ const budgetFor = (outputFormat: OutputFormat, limits: OutputLimits): OutputBudg
     ? new OutputBudget(limits.pdfBytes, 'RENDER_MAX_PDF_BYTES')
     : new OutputBudget(limits.textBytes, 'RENDER_MAX_OUTPUT_BYTES');
 
-async function render(task: RenderTask, templates: TemplateCache, limits: OutputLimits): Promise<Uint8Array> {
+/** html (from an html or md template) as a pdfmake document: its `<title>` is the PDF's by default. */
+const htmlDocumentDefinition = ({ content, title }: PdfContent): DocumentDefinition => ({
+  content,
+  ...(title ? { info: { title } } : {}),
+});
+
+/** The fonts CSS may name: this worker's families. */
+const fontChoice = (): FontChoice => ({ families: fontFamilies(), defaultFont: DEFAULT_FONT });
+
+async function render(
+  task: RenderTask,
+  templates: TemplateCache,
+  limits: OutputLimits,
+): Promise<RenderedBytes> {
   const { inputFormat, outputFormat, templateLabel } = task;
   if (!supportsPair(inputFormat, outputFormat))
     throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
@@ -117,21 +143,24 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
 
   if (outputFormat === 'pdf') {
     let document: DocumentDefinition;
+    let warnings: readonly string[] = [];
     switch (inputFormat) {
       case 'json':
         document = parseDocument(text);
         break;
       case 'html':
-        document = { content: await htmlToPdfContent(text) };
+      case 'md': {
+        const html = inputFormat === 'md' ? await markdownToHtml(text) : text;
+        const converted = await htmlToPdfContent(html, fontChoice());
+        document = htmlDocumentDefinition(converted);
+        warnings = converted.warnings;
         break;
-      case 'md':
-        document = { content: await htmlToPdfContent(await markdownToHtml(text)) };
-        break;
+      }
       case 'txt':
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
     }
-    return pdfOf(document, options, templateLabel, budget);
+    return { bytes: await pdfOf(document, options, templateLabel, budget), warnings };
   }
   if (outputFormat === 'html') {
     const html =
@@ -148,9 +177,9 @@ async function render(task: RenderTask, templates: TemplateCache, limits: Output
   return checked(encoder.encode(text), budget);
 }
 
-function checked(bytes: Uint8Array, budget: OutputBudget): Uint8Array {
+function checked(bytes: Uint8Array, budget: OutputBudget): RenderedBytes {
   budget.check(bytes.byteLength);
-  return bytes;
+  return { bytes, warnings: [] };
 }
 
 /** Runs a task; the client's errors come back as outcomes, anything else is thrown. */
@@ -162,9 +191,9 @@ export async function runTask(
   try {
     if (task.kind === 'check') {
       checkTemplate(task.template, task.inputFormat);
-      return { ok: true, bytes: new Uint8Array(0) };
+      return { ok: true, bytes: new Uint8Array(0), warnings: [] };
     }
-    return { ok: true, bytes: await render(task, templates, limits) };
+    return { ok: true, ...(await render(task, templates, limits)) };
   } catch (error) {
     if (error instanceof RenderError)
       return { ok: false, code: error.code, message: error.message, ...error.position };

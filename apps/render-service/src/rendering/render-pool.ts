@@ -4,7 +4,7 @@ import path from 'node:path';
 import Piscina from 'piscina';
 
 import type { OutputLimits } from './output-budget';
-import type { RenderFailure, WorkerTask } from './render-document';
+import type { RenderedBytes, RenderFailure, WorkerTask } from './render-document';
 import type { RenderWorkerData } from './render-worker';
 
 export interface RenderPoolOptions {
@@ -27,7 +27,7 @@ export type PoolRefusal =
   | { readonly kind: 'crashed'; readonly error: unknown };
 
 export type PoolResult =
-  | { readonly kind: 'document'; readonly bytes: Uint8Array }
+  | ({ readonly kind: 'document' } & RenderedBytes)
   | ({ readonly kind: 'refused' } & RenderFailure)
   | PoolRefusal;
 
@@ -145,11 +145,9 @@ export class RenderPool {
     const started = performance.now();
     try {
       const result = (await this.piscina.run(entry.task, { signal: entry.deadline })) as
-        Uint8Array | RenderFailure;
+        RenderedBytes | RenderFailure;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
-      entry.settle(
-        result instanceof Uint8Array ? { kind: 'document', bytes: result } : { kind: 'refused', ...result },
-      );
+      entry.settle('bytes' in result ? { kind: 'document', ...result } : { kind: 'refused', ...result });
     } catch (error) {
       entry.settle(
         isAbort(error) ? { kind: 'timeout', timeoutMs: this.options.timeoutMs } : { kind: 'crashed', error },

@@ -4,7 +4,7 @@ import Piscina from 'piscina';
 
 import { installFonts } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget';
-import { type RenderFailure, runTask, type WorkerTask } from './render-document';
+import { type RenderedBytes, type RenderFailure, runTask, type WorkerTask } from './render-document';
 import { TemplateCache } from './template-engine';
 
 /** What the pool gives each worker when it starts. */
@@ -21,13 +21,19 @@ const templates = new TemplateCache();
 
 /**
  * The pool's entry point, off the service's event loop: the document's bytes (moved to the
- * service's thread, not copied), or why the client's input cannot become a document.
+ * service's thread, not copied) with its warnings, or why the client's input cannot become a document.
  */
-export default async function renderInWorker(task: WorkerTask): Promise<Uint8Array | RenderFailure> {
+export default async function renderInWorker(task: WorkerTask): Promise<RenderedBytes | RenderFailure> {
   const outcome = await runTask(task, templates, outputLimits);
   if (!outcome.ok) {
     const { ok: _ok, ...failure } = outcome;
     return failure;
   }
-  return Piscina.move(outcome.bytes) as unknown as Uint8Array;
+  const rendered: RenderedBytes = { bytes: outcome.bytes, warnings: outcome.warnings };
+  // Piscina moves the buffer named by its transferable symbol and answers with the value's.
+  const movable = {
+    [Piscina.transferableSymbol]: outcome.bytes.buffer,
+    [Piscina.valueSymbol]: rendered,
+  };
+  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as RenderedBytes;
 }
