@@ -2,7 +2,15 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { closePdfExtractor, type ExtractedPdf, extractPdf, itemsWith, type TextItem } from './pdf-text';
+import {
+  closePdfExtractor,
+  type ExtractedPdf,
+  extractPdf,
+  itemsWith,
+  pdfObjects,
+  type StructNode,
+  type TextItem,
+} from './pdf-text';
 import { json, render, type RenderBody, type RenderService, startRenderService } from './render-test-app';
 
 // A4 with pdfmake's default margins of 40 points.
@@ -24,6 +32,13 @@ const coloursOf = (pdf: ExtractedPdf, text: string): string[] => {
     ...new Set((pdf.runs[0] ?? []).filter((run) => words.includes(run.text.trim())).map((run) => run.color)),
   ];
 };
+
+/** The element roles below the Document element of a page's structure tree, in order. */
+function roles(tree: StructNode | null): string[] {
+  const document = tree?.children?.[0];
+  expect(document?.role).toBe('Document');
+  return (document?.children ?? []).map((child) => child.role ?? `(${child.type})`);
+}
 
 // A letter styled the way authors write for a browser: a <style> block with class rules.
 const STYLED_LETTER = `<!DOCTYPE html>
@@ -63,7 +78,7 @@ const LETTER_DATA = {
   note: 'Merci',
 };
 
-describe('render-service pdf output: CSS (HTTP, real PostgreSQL)', () => {
+describe('render-service pdf output: CSS, PDF/A and tagged PDF (HTTP, real PostgreSQL)', () => {
   let service: RenderService;
   let fontsDir: string;
 
@@ -195,6 +210,206 @@ describe('render-service pdf output: CSS (HTTP, real PostgreSQL)', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('access-control-expose-headers')).toContain('X-Render-Warnings');
       expect(response.headers.get('x-render-warnings')).toBe('CSS padding is not supported in PDF (on p)');
+    });
+  });
+
+  describe('PDF/A', () => {
+    const INVOICE = JSON.stringify({
+      content: [
+        { text: 'Rechnung {{number}}', fontSize: 16, bold: true },
+        { text: 'Total {{total}}', italics: true },
+        { table: { body: [['Gebühr', '450.00']] } },
+      ],
+    });
+
+    it.each([
+      ['PDF/A-1b', '1', '1.4'],
+      ['PDF/A-2b', '2', '1.7'],
+      ['PDF/A-3b', '3', '1.7'],
+    ])(
+      '%s: pdfaid in the XMP, every font embedded, an sRGB output intent, the title shown',
+      async (part, number, version) => {
+        const title = 'R&D <Rechnung> 2026';
+        const { response, pdf } = await renderPdf({
+          inputFormat: 'json',
+          templateData: INVOICE,
+          data: json({ number: '2026-0042', total: 'CHF 710.60' }),
+          rendererOptions: json({ pdfa: part, info: { title, author: 'Gemeinde Müllheim' } }),
+        });
+        expect(pdf.info['PDFFormatVersion']).toBe(version);
+        expect(pdf.xmp?.['pdfaid:part']).toBe(number);
+        expect(pdf.xmp?.['pdfaid:conformance']).toBe('B');
+        // The XMP is well-formed and agrees with the information dictionary.
+        expect(pdf.info['Title']).toBe(title);
+        expect(pdf.xmp?.['dc:title']).toBe(title);
+        expect(pdf.xmpRaw).toContain('R&amp;D &lt;Rechnung&gt; 2026');
+
+        // Every font the text uses is embedded; none of the standard 14 is referenced.
+        expect(pdf.fonts.length).toBeGreaterThanOrEqual(2);
+        for (const font of pdf.fonts) expect(font).toEqual({ name: expect.any(String), embedded: true });
+        const raw = Buffer.from(response.bytes).toString('latin1');
+        expect(raw).not.toMatch(/\/BaseFont \/(Helvetica|Times|Courier|Symbol|ZapfDingbats)/);
+        expect(raw.match(/\/FontFile2 /g)?.length).toBe(raw.match(/\/Type \/FontDescriptor/g)?.length);
+        if (part === 'PDF/A-1b') expect(raw).toContain('/CIDSet ');
+
+        // The output intent: GTS_PDFA1 with the sRGB ICC profile (3 components).
+        const objects = pdfObjects(response.bytes);
+        const intents = /\/OutputIntents \[(\d+) 0 R\]/.exec(objects.catalog);
+        expect(intents).not.toBeNull();
+        const intent = objects.object(Number(intents?.[1]));
+        expect(intent).toContain('/S /GTS_PDFA1');
+        expect(intent).toContain('/OutputConditionIdentifier (sRGB IEC61966-2.1)');
+        const profile = /\/DestOutputProfile (\d+) 0 R/.exec(intent);
+        expect(objects.object(Number(profile?.[1]))).toMatch(/\/N 3\b/);
+
+        // Viewers show the title; the language is the locale's (de-CH by default).
+        expect(pdf.viewerPreferences).toMatchObject({ DisplayDocTitle: true });
+        expect(pdf.info['Language']).toBe('de-CH');
+        expect(objects.catalog).not.toContain('/Encrypt');
+      },
+    );
+
+    it('leaves a render without pdfa as it was: PDF 1.3, no XMP, no output intent', async () => {
+      const { response, pdf } = await renderPdf({ inputFormat: 'json', templateData: INVOICE });
+      expect(pdf.info['PDFFormatVersion']).toBe('1.3');
+      expect(pdf.xmp).toBeNull();
+      expect(pdfObjects(response.bytes).catalog).not.toContain('/OutputIntents');
+      expect(pdf.markInfo).toBeNull();
+    });
+
+    it.each([
+      [
+        'a watermark in PDF/A-1b (pdfmake draws it transparent)',
+        { pdfa: 'PDF/A-1b', watermark: 'ENTWURF' },
+        /PDF\/A-1b forbids transparency: watermark.opacity/,
+      ],
+      [
+        'text with an opacity in PDF/A-1b',
+        { pdfa: 'PDF/A-1b' },
+        /PDF\/A-1b forbids transparency: content\[0\]\.opacity/,
+        '{"content": [{"text": "x", "opacity": 0.5}]}',
+      ],
+      [
+        'an embedded file in PDF/A-2b',
+        { pdfa: 'PDF/A-2b' },
+        /PDF\/A-2b does not allow this embedded file \(files\)/,
+        '{"content": ["x"], "files": {"a.txt": {"src": "data:text/plain;base64,eA=="}}}',
+      ],
+      [
+        'a password in PDF/A-3b',
+        { pdfa: 'PDF/A-3b' },
+        /PDF\/A-3b forbids encryption: the document sets userPassword/,
+        '{"content": ["x"], "userPassword": "secret"}',
+      ],
+    ])('refuses %s with 422', async (_case, options, detail, template = INVOICE) => {
+      const response = await render(service.renderer, {
+        inputFormat: 'json',
+        outputFormat: 'pdf',
+        templateData: template,
+        rendererOptions: json(options),
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toMatch(detail);
+    });
+
+    it('takes a PDF/A-1b watermark drawn opaque, and PDF/A-2b transparency', async () => {
+      for (const options of [
+        { pdfa: 'PDF/A-1b', watermark: { text: 'ENTWURF', opacity: 1, color: '#eeeeee' } },
+        { pdfa: 'PDF/A-2b', watermark: 'ENTWURF' },
+      ]) {
+        const { pdf } = await renderPdf({
+          inputFormat: 'json',
+          templateData: INVOICE,
+          rendererOptions: json(options),
+        });
+        expect(pdf.text).toContain('ENTWURF');
+      }
+    });
+  });
+
+  describe('tagged PDF', () => {
+    // 1 x 1 pixel PNG.
+    const PIXEL =
+      'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+    it('gives html a structure tree: headings, paragraphs, artifacts; language from the locale', async () => {
+      const { response, pdf } = await renderPdf({
+        inputFormat: 'html',
+        templateData:
+          '<h1>Décision</h1><p>Madame,</p><p>Nous avons le plaisir de vous informer que votre demande est acceptée.</p>' +
+          '<hr><table><tr><td>Montant</td><td>CHF 125.60</td></tr></table><h2>Voies de droit</h2><p>Recours dans les 30 jours.</p>',
+        rendererOptions: json({ tagged: true, locale: 'fr-CH', info: { title: 'Décision' } }),
+      });
+      expect(pdf.markInfo).toMatchObject({ Marked: true });
+      expect(pdf.info['Language']).toBe('fr-CH');
+      expect(pdf.info['PDFFormatVersion']).toBe('1.7');
+      expect(pdf.viewerPreferences).toMatchObject({ DisplayDocTitle: true });
+      expect(pdf.xmp?.['dc:title']).toBe('Décision');
+      const catalog = pdfObjects(response.bytes).catalog;
+      expect(catalog).toMatch(/\/StructTreeRoot \d+ 0 R/);
+      expect(catalog).toContain('/Lang (fr-CH)');
+      // Every text node is an element with its content; rules and table lines are artifacts.
+      expect(roles(pdf.structTrees[0] ?? null)).toEqual(['H1', 'P', 'P', 'P', 'P', 'H2', 'P']);
+      const document = pdf.structTrees[0]?.children?.[0];
+      for (const element of document?.children ?? [])
+        expect(element.children).toEqual(
+          expect.arrayContaining([expect.objectContaining({ type: 'content' })]),
+        );
+      expect(pdf.text).toContain('Voies de droit');
+    });
+
+    it('keeps lang over the locale, marks headings in json by nodeName and images by alt', async () => {
+      const { pdf } = await renderPdf({
+        inputFormat: 'json',
+        templateData: JSON.stringify({
+          content: [
+            { text: 'Entscheid', nodeName: 'H1', fontSize: 18 },
+            { image: PIXEL, width: 20, alt: 'Wappen der Gemeinde' },
+            { image: PIXEL, width: 20 },
+            { text: 'Sehr geehrte Frau Müller' },
+          ],
+        }),
+        rendererOptions: json({ tagged: true, lang: 'rm-CH', pdfa: 'PDF/A-2b' }),
+      });
+      expect(pdf.info['Language']).toBe('rm-CH');
+      expect(pdf.xmp?.['pdfaid:part']).toBe('2');
+      expect(roles(pdf.structTrees[0] ?? null)).toEqual(['H1', 'Figure', 'P']);
+      const figure = pdf.structTrees[0]?.children?.[0]?.children?.[1];
+      expect(figure?.alt).toBe('Wappen der Gemeinde');
+    });
+
+    it('leaves an untagged render without structure', async () => {
+      const { pdf } = await renderPdf({ inputFormat: 'html', templateData: '<h1>A</h1><p>B</p>' });
+      expect(pdf.structTrees[0]?.children ?? []).toEqual([]);
+      expect(pdf.markInfo).toBeNull();
+    });
+  });
+
+  describe('options', () => {
+    it.each([
+      [{ pdfa: 'PDF/A-4' }, /rendererOptions\.pdfa must be one of PDF\/A-1b, PDF\/A-2b, PDF\/A-3b/],
+      [{ pdfa: true }, /rendererOptions\.pdfa must be one of/],
+      [{ tagged: 'yes' }, /rendererOptions\.tagged must be true or false/],
+      [{ lang: 'français' }, /rendererOptions\.lang must be a language tag/],
+      [{ lang: '' }, /rendererOptions\.lang must be a language tag/],
+    ])('refuses %j with 422 naming the option', async (options, detail) => {
+      const response = await render(service.renderer, {
+        inputFormat: 'txt',
+        outputFormat: 'pdf',
+        templateData: 'x',
+        rendererOptions: json(options),
+      });
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toMatch(detail);
+    });
+
+    it('reads the PDF/A part in any case', async () => {
+      const { pdf } = await renderPdf({
+        inputFormat: 'txt',
+        templateData: 'x',
+        rendererOptions: json({ pdfa: 'pdf/a-3B' }),
+      });
+      expect(pdf.xmp?.['pdfaid:part']).toBe('3');
     });
   });
 });

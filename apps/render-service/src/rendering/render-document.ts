@@ -12,6 +12,7 @@ import {
   type PdfContent,
   withTemplateMeta,
 } from './markup';
+import { withConformance } from './pdf-conformance';
 import { parseJson, RenderError } from './render-error';
 import {
   applyRendererOptions,
@@ -87,7 +88,11 @@ async function pdfOf(
   templateLabel: string,
   budget: OutputBudget,
 ): Promise<Uint8Array> {
-  const withOptions = applyRendererOptions(document, options);
+  // PDF/A and tagging: the document's language is the locale's unless `lang` (or the template) says.
+  const withOptions = withConformance(
+    applyRendererOptions(document, options),
+    options.locale ?? DEFAULT_LOCALE,
+  );
   const info = (withOptions['info'] ?? {}) as Record<string, unknown>;
   const defaultStyle = (withOptions['defaultStyle'] ?? {}) as Record<string, unknown>;
   const definition = {

@@ -3,6 +3,7 @@ import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 
 import { installFonts } from './fonts';
+import { installPdfConformance } from './pdf-conformance';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget';
 import { type RenderedBytes, type RenderFailure, runTask, type WorkerTask } from './render-document';
 import { TemplateCache } from './template-engine';
@@ -16,6 +17,7 @@ export interface RenderWorkerData {
 // Per worker, for its whole life: parsed fonts and compiled templates.
 const settings = (workerData as RenderWorkerData | undefined) ?? {};
 installFonts(settings.fontsDir);
+installPdfConformance();
 const outputLimits = settings.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
 const templates = new TemplateCache();
 
