@@ -109,6 +109,7 @@ describe(reduceStyles.name, () => {
   it.each([
     ['font-size: 120%', 'CSS font-size: 120% is not supported in PDF (on p)'],
     ['margin-left: auto', 'CSS margin-left: auto is not supported in PDF (on p)'],
+    ['margin: 0 auto', 'CSS margin: 0 auto is not supported in PDF (on p)'],
     ['color: #ff000080', 'CSS color: #ff000080 is not supported in PDF (on p)'],
     ['color: currentColor', 'CSS color: currentColor is not supported in PDF (on p)'],
     ['width: 50%', 'CSS width is not supported in PDF (on p)'],

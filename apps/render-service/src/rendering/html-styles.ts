@@ -227,7 +227,8 @@ export const SUPPORTED_CSS: ReadonlyMap<string, Support> = new Map<string, Suppo
     {
       value: (value) => {
         const parts = value.split(/\s+/);
-        return parts.length <= 4 && parts.every((part) => isLength(part) || part.toLowerCase() === 'auto');
+        // `auto` (centring) has no pdfmake equivalent: html-to-pdfmake would make it 0.
+        return parts.length <= 4 && parts.every(isLength);
       },
     },
   ],
