@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 
+import { CONTENT_SECURITY_POLICIES } from '@portal/service-runtime';
 import { describeInBrowser, testToken } from '@portal/testing';
 
-import { PLAYGROUND_CSP } from '../src/playground/playground';
 import { DEMO_INVOICE } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import { type RenderService, startRenderService, TEMPLATES } from './render-test-app';
@@ -32,7 +32,10 @@ describe('render-service: GET /playground (HTTP)', () => {
     const page = await service.anonymous.get('/playground');
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(page.headers.get('content-security-policy')).toBe(PLAYGROUND_CSP);
+    // The runtime's policy for pages: script from 'self' only, so no inline script could run.
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICIES.page);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     // The API base is the tenant's; the page has no inline script or event handler.
     expect(page.text).toContain('<meta name="render-api-base" content="/demo/v10-0" />');
@@ -116,13 +119,15 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
 
   /**
    * The document the preview shows, fetched back from its blob: URL. The playground's policy lets
-   * it connect to its own origin only (not to blob: URLs), so another page of that origin reads it.
+   * it connect to its own origin only (not to blob: URLs), so another page of that origin, and of
+   * the same browser context, reads it with content security policies bypassed for it alone.
    */
   async function previewed(page: Page, frame: '#pdf-preview' | '#text-preview') {
     expect(await page.locator(frame).isVisible()).toBe(true);
     const src = (await page.locator(frame).getAttribute('src')) ?? '';
     const reader = await page.context().newPage();
     try {
+      await (await page.context().newCDPSession(reader)).send('Page.setBypassCSP', { enabled: true });
       await reader.goto(`${service.baseUrl}/health/live`);
       const shown = await reader.evaluate(async (url) => {
         const blob = await (await fetch(url)).blob();

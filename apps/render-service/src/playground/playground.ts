@@ -7,25 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 /** Where the page lives, outside the tenant prefix like /docs (contract 8). */
 export const PLAYGROUND_PATH = '/playground';
 
-/**
- * The page's policy: its own script and style sheet only (no inline script or handler), requests
- * to its own origin only, documents shown from blob: URLs. Inline styles are allowed because the
- * HTML preview is a blob: document, which inherits this policy, and rendered HTML carries its own
- * `style` attributes and `<style>` blocks; scripts in it never run (the preview frame is sandboxed).
- */
-export const PLAYGROUND_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "connect-src 'self'",
-  'frame-src blob:',
-  'img-src data: blob:',
-  'font-src data:',
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 interface Asset {
   readonly body: Buffer;
   readonly contentType: string;
@@ -60,12 +41,10 @@ export function registerPlayground(fastify: FastifyInstance, options: { apiBase:
   };
   for (const [url, served] of Object.entries(assets)) {
     fastify.get(url, (request: FastifyRequest, reply: FastifyReply) => {
+      // The content security policy, nosniff and the referrer policy are the service runtime's,
+      // as for /docs (CONTENT_SECURITY_POLICIES.page): script and style sheets from 'self' only.
       void reply
         .header('content-type', served.contentType)
-        .header('content-security-policy', PLAYGROUND_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .header('cross-origin-opener-policy', 'same-origin')
         .header('cache-control', 'no-cache')
         .header('etag', served.etag);
       if (request.headers['if-none-match'] === served.etag) void reply.status(304).send();
