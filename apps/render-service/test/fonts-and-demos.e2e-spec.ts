@@ -95,6 +95,13 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
       expect(again.body.map(({ latestVersion }) => latestVersion)).toEqual([1, 1, 1, 1]);
     });
 
+    it('keeps each example’s data as its sample data', async () => {
+      for (const demo of DEMO_TEMPLATES) {
+        const saved = await service.editor.get<Record<string, unknown>>(`${TEMPLATES}/${demo.name}`);
+        expect(saved.body['sampleData']).toEqual(demo.data);
+      }
+    });
+
     it('shows each example in the README, verbatim', () => {
       const readme = readFileSync(path.join(__dirname, '..', 'README.md'), 'utf8');
       for (const demo of DEMO_TEMPLATES) {
