@@ -262,6 +262,58 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
     }
   });
 
+  it('names the values the data lacks and the CSS the PDF ignores, and shows a strict render’s 422 at the missing value’s line', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      expect(await page.locator('#notes').isHidden()).toBe(true);
+      await page.selectOption('#input-format', 'html');
+      await page.fill('#data', '{"name": "Zoë"}');
+      await page.fill(
+        '#template',
+        [
+          '<style>p { padding: 4px; }</style>',
+          '<p>Grüezi {{name}}</p>',
+          '<p>{{recipent.name}}, {{Straße}}</p>',
+        ].join('\n'),
+      );
+      // X-Render-Missing (percent-encoded in the header) and X-Render-Warnings, beside the document.
+      await waitForText(page, /No value in the data for/, '#notes');
+      expect(await page.locator('#notes p.missing').innerText()).toBe(
+        'No value in the data for: recipent.name, Straße',
+      );
+      expect(await page.locator('#notes ul.warnings li').allInnerTexts()).toEqual([
+        'CSS padding is not supported in PDF (on p)',
+      ]);
+      expect(await statusOf(page)).toMatch(/→ application\/pdf/);
+      expect((await extractPdf((await previewed(page, '#pdf-preview')).bytes)).text).toContain('Grüezi Zoë');
+
+      // strict: the same render is a 422 pointing at the first missing value, line 3.
+      await page.fill('#options', '{"strict": true}');
+      const marker = page.locator('#template-problem');
+      await marker.waitFor({ state: 'visible' });
+      expect(await marker.getAttribute('data-line')).toBe('3');
+      expect(await marker.innerText()).toMatch(
+        /Line 3, column 6: The data has no value for these 2 paths of the template \(rendererOptions\.strict\)/,
+      );
+      expect(await statusOf(page)).toMatch(/^The render failed: 422/);
+      expect(await page.locator('#notes').isHidden()).toBe(true);
+
+      // With every value there, no notes but the CSS warning.
+      await page.fill(
+        '#data',
+        '{"name": "Zoë", "recipent": {"name": "Frau Muster"}, "Straße": "Bahnhofstrasse 1"}',
+      );
+      await waitForText(page, /Not honoured/, '#notes');
+      expect(await page.locator('#notes p.missing').count()).toBe(0);
+      expect(await marker.isHidden()).toBe(true);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('saves the template with its data as sample data', async () => {
     const { page, console } = await openPlayground();
     try {

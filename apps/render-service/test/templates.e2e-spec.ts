@@ -260,6 +260,17 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
       expect(list.body.every((template) => !('sampleData' in template))).toBe(true);
     });
 
+    it('keeps sample data whose keys are names of Object.prototype (constructor, toString), as sent', async () => {
+      const text = '{"constructor":"x","lines":[{"toString":1,"valueOf":{"a":1},"hasOwnProperty":null}]}';
+      for (const sent of [JSON.parse(text) as unknown, text]) {
+        const name = uniqueName('sample');
+        const saved = await save(name, { data: 'x', sampleData: sent });
+        expect(saved.status).toBe(201);
+        const read = await service.editor.get<Body>(`${TEMPLATES}/${name}`);
+        expect(JSON.stringify(read.body['sampleData'])).toBe(text);
+      }
+    });
+
     it('keeps exactly 1 MiB of compact JSON, with every kind of value', async () => {
       const name = uniqueName('sample');
       const values = { text: 'Zoë «x» \u2028 \\ "q"', n: -1.5e-7, yes: true, none: null, list: [[], {}] };

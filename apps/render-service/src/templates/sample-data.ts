@@ -1,5 +1,3 @@
-import { ValidateBy, type ValidationOptions } from 'class-validator';
-
 import { MAX_BODY_DEPTH, nestsDeeperThan } from '@portal/http-context';
 
 /** The largest sample data a version may keep: 1 MiB of UTF-8 as compact JSON text. */
@@ -54,18 +52,8 @@ export function sampleDataOf(text: string | null | undefined): SampleData | null
   return JSON.parse(text) as SampleData;
 }
 
-/** class-validator: `readSampleData` must accept the value; its message names the problem. */
-export const IsSampleData = (options?: ValidationOptions): PropertyDecorator =>
-  ValidateBy(
-    {
-      name: 'isSampleData',
-      validator: {
-        validate: (value: unknown) => readSampleData(value).ok,
-        defaultMessage: (args) => {
-          const reading = readSampleData(args?.value);
-          return reading.ok ? 'sampleData is invalid' : reading.problem;
-        },
-      },
-    },
-    options,
-  );
+/** What is wrong with `sampleData` as sent, or undefined (OptionalJsonTextOrValue's check). */
+export function sampleDataProblem(value: unknown): string | undefined {
+  const reading = readSampleData(value);
+  return reading.ok ? undefined : reading.problem;
+}

@@ -48,6 +48,7 @@
     saveName: byId('save-name'),
     save: byId('save'),
     problem: byId('problem'),
+    notes: byId('notes'),
     pdfPreview: byId('pdf-preview'),
     textPreview: byId('text-preview'),
     placeholder: byId('placeholder'),
@@ -155,6 +156,37 @@
         message: problem.detail || problem.title || 'Problem here',
       });
     }
+  }
+
+  /** A path of X-Render-Missing, percent-encoded beyond printable ASCII, as the template has it. */
+  function decodedPath(path) {
+    try {
+      return decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  }
+
+  /**
+   * What a document's response reports beside it: the template paths the data has no value for
+   * (X-Render-Missing, capped; X-Render-Missing-Count counts them all) and what the document could
+   * not honour of its template (X-Render-Warnings, CSS a PDF cannot draw). Hidden when neither.
+   */
+  function showNotes(headers) {
+    ui.notes.replaceChildren();
+    const missing = (headers.get('x-render-missing') || '').split(', ').filter(Boolean).map(decodedPath);
+    const count = Math.max(Number(headers.get('x-render-missing-count')) || 0, missing.length);
+    if (missing.length > 0) {
+      const more = count > missing.length ? ` and ${count - missing.length} more` : '';
+      ui.notes.append(element('p', 'missing', `No value in the data for: ${missing.join(', ')}${more}`));
+    }
+    const warnings = (headers.get('x-render-warnings') || '').split('; ').filter(Boolean);
+    if (warnings.length > 0) {
+      const list = element('ul', 'warnings');
+      for (const warning of warnings) list.append(element('li', '', warning));
+      ui.notes.append(element('p', '', 'Not honoured in the document:'), list);
+    }
+    ui.notes.hidden = ui.notes.childElementCount === 0;
   }
 
   // ---- the template editor: line numbers and the problem beside its line ----
@@ -476,10 +508,12 @@
       for (const frame of [ui.pdfPreview, ui.textPreview]) frame.classList.add('stale');
       if (lineProblem) revealLine(lineProblem.line);
       placeLineProblem();
+      ui.notes.hidden = true;
       setStatus(`The render failed: ${summaryOf(problem)}`, true);
       return;
     }
     clearProblem();
+    showNotes(response.headers);
     const label = response.headers.get('x-render-template') || (saved ? body.templateName : 'inline');
     showDocument(blob, label, Math.round(performance.now() - started));
   }

@@ -1,9 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, Length, MinLength } from 'class-validator';
 
+import { OptionalJsonTextOrValue } from '@portal/http-context';
+
 import { INPUT_FORMATS } from '../../rendering/formats';
 import { DEMO_INVOICE } from '../demo-templates';
-import { IsSampleData, SAMPLE_DATA_MAX_BYTES, type SampleDataInput } from '../sample-data';
+import { SAMPLE_DATA_MAX_BYTES, sampleDataProblem, type SampleDataInput } from '../sample-data';
 
 /** SaveTemplateRequest (interfaces 2.4), plus the template's input format and the saver. */
 export class SaveTemplateDto {
@@ -39,21 +41,12 @@ export class SaveTemplateDto {
   @Length(1, 100)
   readonly createdBy?: string;
 
-  @ApiPropertyOptional({
-    description:
-      'Example data for this version, kept with it and returned with it (for authors and the playground): ' +
+  @OptionalJsonTextOrValue(
+    'Example data for this version, kept with it and returned with it (for authors and the playground): ' +
       'a JSON object or array, or JSON text of one. At most ' +
       `${SAMPLE_DATA_MAX_BYTES} bytes (1 MiB) as compact JSON and 64 levels deep. Left out or null: none. ` +
       'Renders do not use it; a render sends its own `data`.',
-    oneOf: [
-      { type: 'object', additionalProperties: true },
-      { type: 'array', items: {} },
-      { type: 'string', description: 'JSON text of an object or array.' },
-    ],
-    nullable: true,
-    example: DEMO_INVOICE.data,
-  })
-  @IsOptional()
-  @IsSampleData()
+    { arrays: true, check: sampleDataProblem, example: DEMO_INVOICE.data },
+  )
   readonly sampleData?: SampleDataInput;
 }
