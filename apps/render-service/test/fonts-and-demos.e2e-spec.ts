@@ -1,11 +1,11 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_TEMPLATES } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import {
   json,
+  liberationFontsDir,
   render,
   type RenderService,
   startRenderService,
@@ -25,14 +25,7 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
 
   beforeAll(async () => {
     // A second family for FONTS_DIR: Liberation Sans, which pdf.js ships.
-    fontsDir = mkdtempSync(path.join(tmpdir(), 'render-fonts-'));
-    const liberation = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
-    for (const style of ['Regular', 'Bold', 'Italic', 'BoldItalic']) {
-      copyFileSync(
-        path.join(liberation, `LiberationSans-${style}.ttf`),
-        path.join(fontsDir, `Liberation-${style}.ttf`),
-      );
-    }
+    fontsDir = liberationFontsDir();
     service = await startRenderService('render_fonts_demos', {
       FONTS_DIR: fontsDir,
       RENDER_DEMO_TEMPLATES: 'true',

@@ -1,6 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 
 import {
   closePdfExtractor,
@@ -11,7 +9,14 @@ import {
   type StructNode,
   type TextItem,
 } from './pdf-text';
-import { json, render, type RenderBody, type RenderService, startRenderService } from './render-test-app';
+import {
+  json,
+  liberationFontsDir,
+  render,
+  type RenderBody,
+  type RenderService,
+  startRenderService,
+} from './render-test-app';
 
 // A4 with pdfmake's default margins of 40 points.
 const PAGE_WIDTH = 595.28;
@@ -84,13 +89,7 @@ describe('render-service pdf output: CSS, PDF/A and tagged PDF (HTTP, real Postg
 
   beforeAll(async () => {
     // A second family for FONTS_DIR, for font-family: Liberation Sans, which pdf.js ships.
-    fontsDir = mkdtempSync(path.join(tmpdir(), 'render-fonts-'));
-    const liberation = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
-    for (const style of ['Regular', 'Bold', 'Italic', 'BoldItalic'])
-      copyFileSync(
-        path.join(liberation, `LiberationSans-${style}.ttf`),
-        path.join(fontsDir, `Liberation-${style}.ttf`),
-      );
+    fontsDir = liberationFontsDir();
     service = await startRenderService('render_pdf_output', { FONTS_DIR: fontsDir });
   });
 

@@ -308,6 +308,25 @@
     return fetch(apiUrl(path), init);
   }
 
+  /**
+   * A call whose failure is the user's to see: the response when it is a success, else null with
+   * the problem shown and the status saying `failed` (or that the service could not be reached).
+   */
+  async function callOrShowProblem(method, path, body, failed) {
+    let response;
+    try {
+      response = await call(method, path, body);
+    } catch (error) {
+      setStatus(`The service could not be reached: ${error.message}`, true);
+      return null;
+    }
+    if (response.ok) return response;
+    const problem = await problemOf(response);
+    showProblem(problem);
+    setStatus(`${failed}: ${summaryOf(problem)}`, true);
+    return null;
+  }
+
   // ---- saved templates ----
 
   function fillTemplateList(templates) {
@@ -362,19 +381,13 @@
       scheduleRender(0);
       return;
     }
-    let response;
-    try {
-      response = await call('GET', `/templates/${encodeURIComponent(name)}`);
-    } catch (error) {
-      setStatus(`The service could not be reached: ${error.message}`, true);
-      return;
-    }
-    if (!response.ok) {
-      const problem = await problemOf(response);
-      showProblem(problem);
-      setStatus(`The template could not be read: ${summaryOf(problem)}`, true);
-      return;
-    }
+    const response = await callOrShowProblem(
+      'GET',
+      `/templates/${encodeURIComponent(name)}`,
+      undefined,
+      'The template could not be read',
+    );
+    if (!response) return;
     const template = await response.json();
     if (ui.select.value !== name) return; // Another was picked meanwhile.
     selected = { name: template.name, version: template.version, data: template.data };
@@ -402,19 +415,13 @@
     const body = { data: ui.template.value, inputFormat: ui.inputFormat.value };
     // The data is kept as the version's sample data, as JSON text: the service checks it.
     if (ui.data.value.trim() !== '') body.sampleData = ui.data.value;
-    let response;
-    try {
-      response = await call('PUT', `/templates/${encodeURIComponent(name)}`, body);
-    } catch (error) {
-      setStatus(`The service could not be reached: ${error.message}`, true);
-      return;
-    }
-    if (!response.ok) {
-      const problem = await problemOf(response);
-      showProblem(problem);
-      setStatus(`Not saved: ${summaryOf(problem)}`, true);
-      return;
-    }
+    const response = await callOrShowProblem(
+      'PUT',
+      `/templates/${encodeURIComponent(name)}`,
+      body,
+      'Not saved',
+    );
+    if (!response) return;
     const saved = await response.json();
     selected = { name: saved.name, version: saved.version, data: saved.data };
     await loadTemplates();
