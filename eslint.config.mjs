@@ -71,5 +71,24 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+  {
+    // Scripts served to browsers (the render playground): a classic script with the browser's globals.
+    files: ['apps/*/src/**/assets/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        fetch: 'readonly',
+        URL: 'readonly',
+        Option: 'readonly',
+        AbortController: 'readonly',
+        getComputedStyle: 'readonly',
+        performance: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+      },
+    },
+  },
   prettier,
 );

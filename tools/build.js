@@ -8,6 +8,8 @@ const { swcOptions, workspaceRoot } = require('./swc-options');
 
 const outRoot = path.join(workspaceRoot, 'dist');
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
+// Copied as they are: data files, and the files a service serves to browsers (the render playground).
+const isAsset = (file) => /\.(json|html|css|js)$/.test(file);
 
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -28,7 +30,7 @@ async function compileTree(srcDir, options) {
       await writeFile(jsFile, `${code}\n//# sourceMappingURL=${path.basename(jsFile)}.map\n`);
       if (map) await writeFile(`${jsFile}.map`, map);
       count += 1;
-    } else if (file.endsWith('.json')) {
+    } else if (isAsset(file)) {
       await copyFile(file, target);
     }
   }

@@ -79,6 +79,12 @@ async function waitReady(service, deadline) {
   return false;
 }
 
+/** As render-service decides (RENDER_PLAYGROUND): on unless production, or unless set to off. */
+function playgroundOn() {
+  const setting = (process.env.RENDER_PLAYGROUND || '').trim().toLowerCase();
+  return setting ? setting === 'on' : process.env.NODE_ENV !== 'production';
+}
+
 async function main() {
   const deadline = Date.now() + 120_000;
   const ready = await Promise.all(services.map((service) => waitReady(service, deadline)));
@@ -98,6 +104,8 @@ async function main() {
       `  ${service.name.padEnd(16)} ${service.versions.map((v) => `${base}/${tenant}/${v}`).join('  ')}`,
     );
     lines.push(`  ${''.padEnd(16)} docs: ${base}/docs   health: ${base}/health/ready`);
+    if (service.key === 'RENDER' && playgroundOn())
+      lines.push(`  ${''.padEnd(16)} template playground: ${base}/playground (paste the token below)`);
   }
   const config = services.find((service) => service.key === 'CONFIG');
   lines.push('', 'Development token with every role (12 hours); in another shell:', '');

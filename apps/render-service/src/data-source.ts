@@ -5,6 +5,7 @@ import { DataSource } from 'typeorm';
 import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
 import { CreateRenderTemplates1764000000000 } from './migrations/1764000000000-create-render-templates';
+import { AddRenderTemplateSampleData1766000000000 } from './migrations/1766000000000-add-render-template-sample-data';
 import { RenderTemplateVersionEntity } from './templates/template-version.entity';
 import { RenderTemplateEntity } from './templates/template.entity';
 
@@ -13,7 +14,7 @@ export function renderDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: [RenderTemplateEntity, RenderTemplateVersionEntity],
-    migrations: [CreateRenderTemplates1764000000000],
+    migrations: [CreateRenderTemplates1764000000000, AddRenderTemplateSampleData1766000000000],
     migrationsTableName: 'render_migrations',
     applicationName: 'render-service',
     ...pool,

@@ -28,8 +28,13 @@ const notice = demo('notice');
 
 export const SAVE_TEMPLATE_EXAMPLES: Record<string, BodyExample> = {
   notice: {
-    summary: 'An appointment notice of a residents’ office, in plain text',
-    value: { data: notice.template, inputFormat: notice.inputFormat, createdBy: 'beat.keller' },
+    summary: 'An appointment notice of a residents’ office, in plain text, with its sample data',
+    value: {
+      data: notice.template,
+      inputFormat: notice.inputFormat,
+      createdBy: 'beat.keller',
+      sampleData: notice.data,
+    },
   },
 };
 

@@ -5,6 +5,7 @@ import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
+import { registerPlayground } from './playground/playground';
 import type { RenderEnvironment } from './render-environment';
 
 export const RENDER_SERVICE: ServiceDescription = {
@@ -28,5 +29,9 @@ export function createRenderApp(context: {
     env: context.env,
     logger: context.logger,
     errorTranslators: [databaseErrorTranslator()],
+    // The playground page, outside the tenant prefix like /docs; it calls the API under the prefix.
+    configureFastify: context.env.playgroundEnabled
+      ? (fastify) => registerPlayground(fastify, { apiBase: `/${context.env.TENANT}/v10-0` })
+      : undefined,
   });
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
 
 import { EnvBoolean, EnvInt } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
@@ -68,6 +69,20 @@ export class RenderEnvironment extends ServiceEnvironment {
 
   get demoTemplatesEnabled(): boolean {
     return this.RENDER_DEMO_TEMPLATES ?? this.NODE_ENV === 'development';
+  }
+
+  /** `GET /playground`, the template authors' page: `on` or `off`; unset, on except in production. */
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.trim().toLowerCase() : value,
+  )
+  @IsIn(['on', 'off'], { message: 'RENDER_PLAYGROUND must be on or off' })
+  readonly RENDER_PLAYGROUND?: 'on' | 'off';
+
+  get playgroundEnabled(): boolean {
+    return this.RENDER_PLAYGROUND === undefined
+      ? this.NODE_ENV !== 'production'
+      : this.RENDER_PLAYGROUND === 'on';
   }
 }
 

@@ -1,11 +1,11 @@
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import { DEMO_TEMPLATES } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import {
   json,
+  liberationFontsDir,
   render,
   type RenderService,
   startRenderService,
@@ -25,14 +25,7 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
 
   beforeAll(async () => {
     // A second family for FONTS_DIR: Liberation Sans, which pdf.js ships.
-    fontsDir = mkdtempSync(path.join(tmpdir(), 'render-fonts-'));
-    const liberation = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
-    for (const style of ['Regular', 'Bold', 'Italic', 'BoldItalic']) {
-      copyFileSync(
-        path.join(liberation, `LiberationSans-${style}.ttf`),
-        path.join(fontsDir, `Liberation-${style}.ttf`),
-      );
-    }
+    fontsDir = liberationFontsDir();
     service = await startRenderService('render_fonts_demos', {
       FONTS_DIR: fontsDir,
       RENDER_DEMO_TEMPLATES: 'true',
@@ -93,6 +86,13 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
       await replica.close();
       const again = await service.editor.get<Array<Record<string, unknown>>>(`${TEMPLATES}?PageSize=-1`);
       expect(again.body.map(({ latestVersion }) => latestVersion)).toEqual([1, 1, 1, 1]);
+    });
+
+    it('keeps each example’s data as its sample data', async () => {
+      for (const demo of DEMO_TEMPLATES) {
+        const saved = await service.editor.get<Record<string, unknown>>(`${TEMPLATES}/${demo.name}`);
+        expect(saved.body['sampleData']).toEqual(demo.data);
+      }
     });
 
     it('shows each example in the README, verbatim', () => {

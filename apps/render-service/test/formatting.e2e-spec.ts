@@ -302,8 +302,8 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
         templateData,
         data: { t: 'Title' },
       });
-      const [runs] = (await extractPdf(pdf.bytes)).runs;
-      const sizeOf = (word: string) => runs.find((run) => run.text.includes(word))?.fontSize;
+      const [items] = (await extractPdf(pdf.bytes)).items;
+      const sizeOf = (word: string) => items.find((item) => item.str.includes(word))?.fontSize;
       expect(['one', 'two', 'three', 'four', 'Body'].map(sizeOf)).toEqual([18, 15, 13, 12, 12]);
       const html = await renderOk({
         inputFormat: 'md',

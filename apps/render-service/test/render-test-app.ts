@@ -1,3 +1,7 @@
+import { copyFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
 import { loadEnv } from '@portal/env';
 import { startTestApp, TestClient, testLogger, type TestRequest, testToken } from '@portal/testing';
 
@@ -71,3 +75,18 @@ export function render(client: TestClient, body: RenderBody, request: TestReques
 
 /** `data` and `rendererOptions` travel as JSON text. */
 export const json = (value: unknown): string => JSON.stringify(value);
+
+/**
+ * A FONTS_DIR with a second family, `Liberation` (Regular, Bold, Italic, BoldItalic): the Liberation
+ * Sans files pdf.js ships. The caller removes the folder.
+ */
+export function liberationFontsDir(): string {
+  const fontsDir = mkdtempSync(path.join(tmpdir(), 'render-fonts-'));
+  const liberation = path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts');
+  for (const style of ['Regular', 'Bold', 'Italic', 'BoldItalic'])
+    copyFileSync(
+      path.join(liberation, `LiberationSans-${style}.ttf`),
+      path.join(fontsDir, `Liberation-${style}.ttf`),
+    );
+  return fontsDir;
+}

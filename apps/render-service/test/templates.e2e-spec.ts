@@ -40,6 +40,7 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
         latestVersion: 1,
         inputFormat: 'txt',
         data: 'Hello {{name}}',
+        sampleData: null,
       });
       const second = await save(name, { data: 'Bonjour {{name}}', inputFormat: 'txt', createdBy: 'alice' });
       expect(second.status).toBe(200);
@@ -179,7 +180,7 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
         '}}}',
         'x'.repeat(100_000),
       ];
-      for (const field of ['data', 'inputFormat', 'createdBy']) {
+      for (const field of ['data', 'inputFormat', 'createdBy', 'sampleData']) {
         for (const value of hostile) {
           const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName('fuzz')}`, {
             data: 'ok {{x}}',
@@ -217,6 +218,92 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
       });
       expect(response.status).toBe(422);
       expect(response.body.detail).toContain('json, html, md, txt');
+    });
+  });
+
+  describe('sample data', () => {
+    const invoiceData = {
+      number: '2026-0042',
+      lines: [{ description: 'Gebühr', quantity: 1, unitPrice: 450 }],
+      date: '2026-03-15',
+    };
+
+    it('keeps the sample data with each version, given as a value or as JSON text', async () => {
+      const name = uniqueName('sample');
+      const first = await save(name, { data: '{{number}}', sampleData: invoiceData });
+      expect(first.status).toBe(201);
+      expect(first.body['sampleData']).toEqual(invoiceData);
+      // The key order is the author's (jsonb would sort it).
+      expect(Object.keys(first.body['sampleData'])).toEqual(['number', 'lines', 'date']);
+
+      const second = await save(name, { data: '{{number}}!', sampleData: '[\n  {"number": "A-1"}\n]' });
+      expect(second.body['sampleData']).toEqual([{ number: 'A-1' }]);
+      const third = await save(name, { data: '{{number}}?' });
+      expect(third.body['sampleData']).toBeNull();
+      const asArray = await save(uniqueName('sample'), { data: 'x', sampleData: [{ a: [1, 'b'] }, 2] });
+      expect(asArray.body['sampleData']).toEqual([{ a: [1, 'b'] }, 2]);
+
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${name}@1`)).body['sampleData']).toEqual(
+        invoiceData,
+      );
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${name}@2`)).body['sampleData']).toEqual([
+        { number: 'A-1' },
+      ]);
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${name}`)).body).toMatchObject({
+        version: 3,
+        sampleData: null,
+      });
+      // Lists leave it out, as they leave out the text.
+      const versions = await service.editor.get<Body[]>(`${TEMPLATES}/${name}/versions`);
+      expect(versions.body.every((version) => !('sampleData' in version))).toBe(true);
+      const list = await service.editor.get<Body[]>(`${TEMPLATES}?PageSize=-1`);
+      expect(list.body.every((template) => !('sampleData' in template))).toBe(true);
+    });
+
+    it('keeps sample data whose keys are names of Object.prototype (constructor, toString), as sent', async () => {
+      const text = '{"constructor":"x","lines":[{"toString":1,"valueOf":{"a":1},"hasOwnProperty":null}]}';
+      for (const sent of [JSON.parse(text) as unknown, text]) {
+        const name = uniqueName('sample');
+        const saved = await save(name, { data: 'x', sampleData: sent });
+        expect(saved.status).toBe(201);
+        const read = await service.editor.get<Body>(`${TEMPLATES}/${name}`);
+        expect(JSON.stringify(read.body['sampleData'])).toBe(text);
+      }
+    });
+
+    it('keeps exactly 1 MiB of compact JSON, with every kind of value', async () => {
+      const name = uniqueName('sample');
+      const values = { text: 'Zoë «x» \u2028 \\ "q"', n: -1.5e-7, yes: true, none: null, list: [[], {}] };
+      const padding = 1024 * 1024 - Buffer.byteLength(JSON.stringify({ ...values, pad: '' }), 'utf8');
+      const largest = { ...values, pad: 'p'.repeat(padding) };
+      const saved = await save(name, { data: 'x', sampleData: largest });
+      expect(saved.body['sampleData']).toEqual(largest);
+      expect((await service.editor.get<Body>(`${TEMPLATES}/${name}`)).body['sampleData']).toEqual(largest);
+    });
+
+    it.each([
+      ['text that is not JSON', '{"number": ', /^sampleData is not valid JSON text: /],
+      ['JSON text of a scalar', '"2026-0042"', /object or array/],
+      ['a number', 42, /object or array/],
+      ['a boolean', false, /object or array/],
+      ['text nested 65 levels deep', `${'['.repeat(65)}${']'.repeat(65)}`, /deeper than 64 levels/],
+      ['1 MiB and a byte', { pad: 'p'.repeat(1024 * 1024 - 9) }, /at most 1048576 bytes/],
+    ])('answers %s with 400 on sampleData and saves nothing', async (_case, sampleData, message) => {
+      const name = uniqueName('sample');
+      const response = await service.editor.put<Body>(`${TEMPLATES}/${name}`, { data: 'x', sampleData });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.errors)).toEqual(['sampleData']);
+      expect(response.body.errors.sampleData[0]).toMatch(message);
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(404);
+    });
+
+    it('answers a NUL character inside the sample data with 400 on its path', async () => {
+      const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName('sample')}`, {
+        data: 'x',
+        sampleData: { lines: [{ text: 'a\u0000b' }] },
+      });
+      expect(response.status).toBe(400);
+      expect(Object.keys(response.body.errors)).toEqual(['sampleData.lines[0].text']);
     });
   });
 

@@ -11,6 +11,13 @@ class JsonDto {
 
   @OptionalJsonTextOrValue('options', { arrays: false })
   readonly options?: unknown;
+
+  @OptionalJsonTextOrValue('checked', {
+    arrays: true,
+    check: (value) =>
+      typeof value === 'string' && !value.startsWith('{') ? 'checked must start with {' : undefined,
+  })
+  readonly checked?: unknown;
 }
 
 const pipe = new RequestValidationPipe();
@@ -54,6 +61,16 @@ describe(OptionalJsonTextOrValue.name, () => {
     expect(await errorsOf({ data: value, options: value })).toEqual({
       data: ['data must be JSON text (a string) or a JSON object or array'],
       options: ['options must be JSON text (a string) or a JSON object'],
+    });
+  });
+
+  it("applies a property's own check to text and values alike, its problem the only message", async () => {
+    expect(await validated({ checked: '{"a": 1}' })).toEqual({ checked: '{"a": 1}' });
+    const value = { constructor: 'x' };
+    expect((await validated({ checked: value })).checked).toBe(value);
+    expect(await errorsOf({ checked: '[1]' })).toEqual({ checked: ['checked must start with {'] });
+    expect(await errorsOf({ checked: 5 })).toEqual({
+      checked: ['checked must be JSON text (a string) or a JSON object or array'],
     });
   });
 });

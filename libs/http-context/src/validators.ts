@@ -105,16 +105,34 @@ const RawJson = (): PropertyDecorator => (target, propertyKey) => {
 const isJsonContainer = (value: unknown, arrays: boolean): boolean =>
   value !== null && typeof value === 'object' && (arrays || !Array.isArray(value));
 
+export interface JsonTextOrValueOptions {
+  /** An array is taken as well as an object. */
+  readonly arrays: boolean;
+  /**
+   * What else the property must be, for a value that is text or an object (or array): the problem
+   * (the 400's message on the property), or undefined when it passes. Without it the text is not read.
+   */
+  readonly check?: (value: string | object) => string | undefined;
+  /** The example of the OpenAPI document. */
+  readonly example?: unknown;
+}
+
 /**
  * Optional JSON that a client may send as JSON text (a string, as the reference has it) or as the
  * JSON value itself: an object, or with `arrays` also an array. Null or absent is none. The value
- * is kept exactly as parsed from the body; what the text holds is the handler's to check.
+ * is kept exactly as parsed from the body; what the text holds is the handler's to check, unless
+ * `check` says it here.
  */
 export const OptionalJsonTextOrValue = (
   description: string,
-  { arrays }: { arrays: boolean },
-): PropertyDecorator =>
-  applyDecorators(
+  { arrays, check, example }: JsonTextOrValueOptions,
+): PropertyDecorator => {
+  const kindMessage = `$property must be JSON text (a string) or ${arrays ? 'a JSON object or array' : 'a JSON object'}`;
+  const problemOf = (value: unknown): string | undefined => {
+    if (typeof value !== 'string' && !isJsonContainer(value, arrays)) return kindMessage;
+    return check?.(value as string | object);
+  };
+  return applyDecorators(
     ApiPropertyOptional({
       description,
       nullable: true,
@@ -123,6 +141,7 @@ export const OptionalJsonTextOrValue = (
         { type: 'object', additionalProperties: true, description: 'the JSON object itself' },
         ...(arrays ? [{ type: 'array', items: {}, description: 'the JSON array itself' }] : []),
       ],
+      ...(example === undefined ? {} : { example }),
     }),
     IsOptional(),
     // As sent: the validation pipe leaves it out of class-transformer.
@@ -130,9 +149,9 @@ export const OptionalJsonTextOrValue = (
     ValidateBy({
       name: 'isJsonTextOrValue',
       validator: {
-        validate: (value: unknown) => typeof value === 'string' || isJsonContainer(value, arrays),
-        defaultMessage: () =>
-          `$property must be JSON text (a string) or ${arrays ? 'a JSON object or array' : 'a JSON object'}`,
+        validate: (value: unknown) => problemOf(value) === undefined,
+        defaultMessage: (args) => problemOf(args?.value) ?? kindMessage,
       },
     }),
   );
+};

@@ -15,6 +15,7 @@ import { ApiProblemResponses } from '@portal/problem-details';
 
 import { RENDER_EXAMPLES } from '../openapi-examples';
 import { CONTENT_TYPES } from '../rendering/formats';
+import { MAX_WARNINGS, WARNING_SEPARATOR } from '../rendering/render-warnings';
 import { RenderRequestDto } from './dto/render-request.dto';
 import {
   MISSING_COUNT_HEADER,
@@ -29,6 +30,9 @@ export const RENDER_RENDER = 'RenderApi_Render';
 
 /** Names the template (and version) that produced the document; for txt it is the only record. */
 export const TEMPLATE_HEADER = 'X-Render-Template';
+
+/** What the document could not honour of its template (CSS a pdf cannot draw); absent when nothing. */
+export const WARNINGS_HEADER = 'X-Render-Warnings';
 
 const binary = { schema: { type: 'string', format: 'binary' } };
 
@@ -75,6 +79,12 @@ export class RenderController {
         description: `How many paths found no value (more than ${MISSING_HEADER} lists when capped).`,
         schema: { type: 'integer' },
       },
+      [WARNINGS_HEADER]: {
+        description:
+          'Present when the document could not honour part of its template, e.g. CSS properties a PDF cannot draw: ' +
+          `the warnings, separated by '${WARNING_SEPARATOR}', at most ${MAX_WARNINGS} (then 'and N more'), printable ASCII.`,
+        schema: { type: 'string' },
+      },
     },
   })
   @ApiProblemResponses(400, 404, 413, 415, 422, 429)
@@ -96,6 +106,8 @@ export class RenderController {
     const missing = missingHeaderValue(document.missing);
     if (missing !== undefined) reply.header(MISSING_HEADER, missing);
     if (document.missing.length > 0) reply.header(MISSING_COUNT_HEADER, String(document.missing.length));
+    if (document.warnings.length > 0)
+      reply.header(WARNINGS_HEADER, document.warnings.join(WARNING_SEPARATOR));
     await reply
       .status(200)
       .header('content-type', document.contentType)

@@ -30,6 +30,8 @@ export interface RenderedDocument {
   readonly templateLabel: string;
   /** The template paths that found no value, in the order first missed. */
   readonly missing: readonly string[];
+  /** What of the template the document could not honour (CSS in a pdf), capped; often none. */
+  readonly warnings: readonly string[];
 }
 
 interface TemplateSource {
@@ -88,6 +90,7 @@ export class RenderService {
       fileName: `document.${outputFormat}`,
       templateLabel: template.label,
       missing: result.missing,
+      warnings: result.warnings,
     };
   }
 

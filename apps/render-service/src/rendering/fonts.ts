@@ -45,6 +45,10 @@ export function fontFamiliesIn(dir: string): Map<string, Partial<Record<FontStyl
 }
 
 let installed = false;
+let installedFamilies: readonly string[] = [];
+
+/** The font families this worker has (empty before installFonts). */
+export const fontFamilies = (): readonly string[] => installedFamilies;
 
 /**
  * Puts Roboto and the fonts of `fontsDir` into pdfmake's in-memory file system, once per worker,
@@ -76,7 +80,8 @@ export function installFonts(fontsDir: string | undefined): string[] {
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
   shareParsedFonts();
-  return Object.keys(families);
+  installedFamilies = Object.keys(families);
+  return [...installedFamilies];
 }
 
 /**

@@ -1,11 +1,14 @@
 import type htmlToPdfmakeFunction from 'html-to-pdfmake';
+import type { DomWindow } from 'jsdom';
 
 import { escapeHtml } from './escaping';
+import { inlineCss, installedFamily, reduceStyles } from './html-styles';
 import { MARKDOWN_CSS } from './markdown-style';
+import { RenderWarnings } from './render-warnings';
 
 // Loaded on first use: a worker that renders only JSON templates never pays for a DOM.
 let markdown: { render(source: string): string } | undefined;
-let domWindow: object | undefined;
+let domWindow: DomWindow | undefined;
 let htmlToPdfmake: typeof htmlToPdfmakeFunction | undefined;
 
 /**
@@ -21,20 +24,68 @@ export async function markdownToHtml(source: string): Promise<string> {
   return markdown.render(source);
 }
 
+/** An HTML document as pdfmake content, with what its PDF could not honour. */
+export interface PdfContent {
+  readonly content: unknown;
+  /** The document's `<title>`, for the PDF's title when the options give none. */
+  readonly title?: string;
+  readonly warnings: string[];
+}
+
+/** The fonts a document may name: every installed family, and the one used when it names none. */
+export interface FontChoice {
+  readonly families: readonly string[];
+  readonly defaultFont: string;
+}
+
 /**
- * html-to-pdfmake needs a DOM; one jsdom window per worker that never runs scripts or loads anything.
- * `defaultStyles` change html-to-pdfmake's styles of elements (markdown-style.ts).
+ * html-to-pdfmake needs a DOM; one jsdom window per worker that never runs scripts or loads
+ * anything. The document's CSS is inlined and reduced to what the PDF honours first
+ * (html-styles.ts); html-to-pdfmake then reads the style attributes. `defaultStyles` change
+ * html-to-pdfmake's styles of elements (markdown-style.ts).
  */
 export async function htmlToPdfContent(
   html: string,
+  fonts: FontChoice,
   defaultStyles?: Record<string, Record<string, unknown>>,
-): Promise<unknown> {
+): Promise<PdfContent> {
   if (!domWindow || !htmlToPdfmake) {
     const { JSDOM } = await import('jsdom');
     domWindow = new JSDOM('', { runScripts: undefined, resources: undefined }).window;
     htmlToPdfmake = (await import('html-to-pdfmake')).default;
   }
-  return htmlToPdfmake(html, { window: domWindow, removeExtraBlanks: true, defaultStyles });
+  const warnings = new RenderWarnings();
+  const document = new domWindow.DOMParser().parseFromString(await inlineCss(html, warnings), 'text/html');
+  reduceStyles(document, fonts.families, fonts.defaultFont, warnings);
+  const title = document.querySelector('title')?.textContent?.trim();
+  const content = htmlToPdfmake(document.documentElement.outerHTML, {
+    window: domWindow,
+    removeExtraBlanks: true,
+    defaultStyles,
+    // Widths and heights of table cells (and percentages of the table) become the table's.
+    tableAutoSize: true,
+  });
+  restoreFontNames(content, fonts.families, 0);
+  return { content, ...(title ? { title } : {}), warnings: warnings.list() };
+}
+
+/**
+ * html-to-pdfmake lower-cases a style and capitalises the family it names (`dejavu sans` becomes
+ * `DejavuSans`); pdfmake knows families by their exact names, so each `font` is put back as installed.
+ */
+function restoreFontNames(node: unknown, families: readonly string[], depth: number): void {
+  if (node === null || typeof node !== 'object' || depth > 500) return;
+  if (Array.isArray(node)) {
+    for (const item of node) restoreFontNames(item, families, depth + 1);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  if (typeof record['font'] === 'string') {
+    const family = installedFamily(record['font'], families);
+    if (family) record['font'] = family;
+  }
+  for (const [key, value] of Object.entries(record))
+    if (key !== 'font') restoreFontNames(value, families, depth + 1);
 }
 
 const metaTag = (label: string): string => `<meta name="render-template" content="${escapeHtml(label)}">`;

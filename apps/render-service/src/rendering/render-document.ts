@@ -1,12 +1,20 @@
 import pdfmake from 'pdfmake';
 
-import { DEFAULT_FONT } from './fonts';
+import { DEFAULT_FONT, fontFamilies } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE, type Locale } from './helpers';
-import { MissingValues } from './missing-values';
 import { markdownPdfStyles } from './markdown-style';
-import { htmlDocument, htmlToPdfContent, markdownToHtml, withTemplateMeta } from './markup';
+import {
+  type FontChoice,
+  htmlDocument,
+  htmlToPdfContent,
+  markdownToHtml,
+  type PdfContent,
+  withTemplateMeta,
+} from './markup';
+import { MissingValues } from './missing-values';
+import { withConformance } from './pdf-conformance';
 import { parseJson, RenderError } from './render-error';
 import {
   applyRendererOptions,
@@ -52,10 +60,14 @@ export interface RenderFailure {
   readonly missing?: readonly string[];
 }
 
-/** A document, and the template paths that found no value while it was made (missing-values.ts). */
+/**
+ * A document, the template paths that found no value while it was made (missing-values.ts,
+ * `X-Render-Missing`) and what of the template it could not honour (`X-Render-Warnings`).
+ */
 export interface RenderedBytes {
   readonly bytes: Uint8Array;
   readonly missing: readonly string[];
+  readonly warnings: readonly string[];
 }
 
 export type RenderOutcome =
@@ -83,10 +95,12 @@ function parseDocument(text: string): DocumentDefinition {
 async function pdfOf(
   document: DocumentDefinition,
   options: RendererOptions,
+  locale: Locale,
   templateLabel: string,
   budget: OutputBudget,
 ): Promise<Uint8Array> {
-  const withOptions = applyRendererOptions(document, options);
+  // PDF/A and tagging: the document's language is the render's locale unless `lang` (or the template) says.
+  const withOptions = withConformance(applyRendererOptions(document, options), locale);
   const info = (withOptions['info'] ?? {}) as Record<string, unknown>;
   const defaultStyle = (withOptions['defaultStyle'] ?? {}) as Record<string, unknown>;
   const definition = {
@@ -131,22 +145,32 @@ function missingValuesError(missing: MissingValues): RenderError {
   );
 }
 
+/** html (from an html or md template) as a pdfmake document: its `<title>` is the PDF's by default. */
+const htmlDocumentDefinition = ({ content, title }: PdfContent): DocumentDefinition => ({
+  content,
+  ...(title ? { info: { title } } : {}),
+});
+
+/** The fonts CSS may name: this worker's families. */
+const fontChoice = (): FontChoice => ({ families: fontFamilies(), defaultFont: DEFAULT_FONT });
+
 async function render(
   task: RenderTask,
   templates: TemplateCache,
   limits: OutputLimits,
 ): Promise<RenderedBytes> {
   const missing = new MissingValues();
-  const bytes = await renderBytes(task, templates, limits, missing);
-  return { bytes, missing: missing.list.map(({ path }) => path) };
+  const { bytes, warnings } = await renderBytes(task, templates, limits, missing);
+  return { bytes, missing: missing.list.map(({ path }) => path), warnings };
 }
 
+/** The document's bytes, and what of the template the PDF could not honour. */
 async function renderBytes(
   task: RenderTask,
   templates: TemplateCache,
   limits: OutputLimits,
   missing: MissingValues,
-): Promise<Uint8Array> {
+): Promise<Omit<RenderedBytes, 'missing'>> {
   const { inputFormat, outputFormat, templateLabel } = task;
   if (!supportsPair(inputFormat, outputFormat))
     throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
@@ -161,21 +185,26 @@ async function renderBytes(
 
   if (outputFormat === 'pdf') {
     let document: DocumentDefinition;
+    let warnings: readonly string[] = [];
     switch (inputFormat) {
       case 'json':
         document = parseDocument(text);
         break;
       case 'html':
-        document = { content: await htmlToPdfContent(text) };
+      case 'md': {
+        const converted =
+          inputFormat === 'md'
+            ? await htmlToPdfContent(await markdownToHtml(text), fontChoice(), markdownPdfStyles())
+            : await htmlToPdfContent(text, fontChoice());
+        document = htmlDocumentDefinition(converted);
+        warnings = converted.warnings;
         break;
-      case 'md':
-        document = { content: await htmlToPdfContent(await markdownToHtml(text), markdownPdfStyles()) };
-        break;
+      }
       case 'txt':
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
     }
-    return pdfOf(document, options, templateLabel, budget);
+    return { bytes: await pdfOf(document, options, locale, templateLabel, budget), warnings };
   }
   if (outputFormat === 'html') {
     const html =
@@ -187,9 +216,9 @@ async function renderBytes(
   return checked(encoder.encode(text), budget);
 }
 
-function checked(bytes: Uint8Array, budget: OutputBudget): Uint8Array {
+function checked(bytes: Uint8Array, budget: OutputBudget): Omit<RenderedBytes, 'missing'> {
   budget.check(bytes.byteLength);
-  return bytes;
+  return { bytes, warnings: [] };
 }
 
 /** Runs a task; the client's errors come back as outcomes, anything else is thrown. */
@@ -201,7 +230,7 @@ export async function runTask(
   try {
     if (task.kind === 'check') {
       checkTemplate(task.template, task.inputFormat);
-      return { ok: true, bytes: new Uint8Array(0), missing: [] };
+      return { ok: true, bytes: new Uint8Array(0), missing: [], warnings: [] };
     }
     return { ok: true, ...(await render(task, templates, limits)) };
   } catch (error) {

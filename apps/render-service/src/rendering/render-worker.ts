@@ -3,6 +3,7 @@ import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 
 import { installFonts } from './fonts';
+import { installPdfConformance } from './pdf-conformance';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget';
 import { type RenderedBytes, type RenderFailure, runTask, type WorkerTask } from './render-document';
 import { TemplateCache } from './template-engine';
@@ -20,12 +21,13 @@ export type HeldTask = WorkerTask & { readonly latch?: Int32Array };
 // Per worker, for its whole life: parsed fonts and compiled templates.
 const settings = (workerData as RenderWorkerData | undefined) ?? {};
 installFonts(settings.fontsDir);
+installPdfConformance();
 const outputLimits = settings.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
 const templates = new TemplateCache();
 
 /**
  * The pool's entry point, off the service's event loop: the document's bytes (moved to the
- * service's thread, not copied), or why the client's input cannot become a document.
+ * service's thread, not copied) with its warnings, or why the client's input cannot become a document.
  */
 export default async function renderInWorker(task: HeldTask): Promise<RenderedBytes | RenderFailure> {
   if (task.latch) waitAtLatch(task.latch);
@@ -34,12 +36,12 @@ export default async function renderInWorker(task: HeldTask): Promise<RenderedBy
     const { ok: _ok, ...failure } = outcome;
     return failure;
   }
-  const { bytes, missing } = outcome;
+  const { bytes, missing, warnings } = outcome;
   // The result as piscina's transferable: the bytes' buffer moves to the service's thread.
   // (piscina's CommonJS entry exports the class alone: its symbols are the class's statics.)
   const transferable = {
     [Piscina.transferableSymbol]: bytes.buffer,
-    [Piscina.valueSymbol]: { bytes, missing } satisfies RenderedBytes,
+    [Piscina.valueSymbol]: { bytes, missing, warnings } satisfies RenderedBytes,
   };
   return Piscina.move(
     transferable as unknown as Parameters<typeof Piscina.move>[0],

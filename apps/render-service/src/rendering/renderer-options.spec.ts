@@ -29,8 +29,13 @@ describe(parseRendererOptions.name, () => {
         angle: 30,
       },
       locale: 'it-CH',
+      pdfa: 'PDF/A-2b',
+      tagged: true,
+      lang: 'rm-CH',
     };
-    expect(parseRendererOptions(JSON.stringify({ ...every, pageSize: 'a5' }))).toEqual(every);
+    expect(parseRendererOptions(JSON.stringify({ ...every, pageSize: 'a5', pdfa: 'pdf/a-2B' }))).toEqual(
+      every,
+    );
   });
 
   it.each([null, undefined, '', '  ', 'null', '{}'])('reads %p as no options', (text) => {
@@ -77,6 +82,18 @@ describe(parseRendererOptions.name, () => {
     ['{"watermark": {"text": "x", "opacity": 2}}', 'OPTIONS.INVALID', 'rendererOptions.watermark.opacity'],
     ['{"watermark": 5}', 'OPTIONS.INVALID', 'rendererOptions.watermark'],
     ['{"locale": "de-DE"}', 'OPTIONS.INVALID', 'rendererOptions.locale'],
+    [
+      '{"pdfa": "PDF/A-1a"}',
+      'OPTIONS.INVALID',
+      'rendererOptions.pdfa must be one of PDF/A-1b, PDF/A-2b, PDF/A-3b',
+    ],
+    ['{"pdfa": "PDF/UA"}', 'OPTIONS.INVALID', 'rendererOptions.pdfa'],
+    ['{"pdfa": 2}', 'OPTIONS.INVALID', 'rendererOptions.pdfa'],
+    ['{"tagged": "true"}', 'OPTIONS.INVALID', 'rendererOptions.tagged'],
+    ['{"tagged": null}', 'OPTIONS.INVALID', 'rendererOptions.tagged'],
+    ['{"lang": "de_CH"}', 'OPTIONS.INVALID', 'rendererOptions.lang'],
+    ['{"lang": "deutsch-schweiz"}', 'OPTIONS.INVALID', 'rendererOptions.lang'],
+    [`{"lang": "de-${'x'.repeat(40)}"}`, 'OPTIONS.INVALID', 'rendererOptions.lang'],
   ])('refuses %s', (text, code, named) => {
     const error = refusal(text);
     expect(error.code).toBe(code);
@@ -134,5 +151,15 @@ describe(applyRendererOptions.name, () => {
     expect(() => parseRendererOptions('{"strict": 1}')).toThrow(
       'rendererOptions.strict must be true or false.',
     );
+  });
+
+  it("passes pdfa, tagged and lang on under pdfmake's names, over the document's", () => {
+    const document = { content: ['x'], subset: 'PDF/A-1b', tagged: false, language: 'en' };
+    expect(applyRendererOptions(document, { pdfa: 'PDF/A-3b', tagged: true, lang: 'fr-CH' })).toEqual({
+      content: ['x'],
+      subset: 'PDF/A-3b',
+      tagged: true,
+      language: 'fr-CH',
+    });
   });
 });

@@ -14,7 +14,30 @@ export interface RendererOptions {
   readonly locale?: Locale;
   /** Values the template asks for and the data lacks make the render a 422 rather than blanks. */
   readonly strict?: boolean;
+  /** Archival PDF: pdfkit's `subset` (contract 8). */
+  readonly pdfa?: PdfaPart;
+  /** A tagged PDF (structure tree, marked content) for assistive technology. */
+  readonly tagged?: boolean;
+  /** The document's natural language (BCP 47); by default the locale's. */
+  readonly lang?: string;
 }
+
+/** The PDF/A parts and conformance levels a render may claim: level b (visual appearance). */
+export const PDFA_PARTS = ['PDF/A-1b', 'PDF/A-2b', 'PDF/A-3b'] as const;
+export type PdfaPart = (typeof PDFA_PARTS)[number];
+
+/** A BCP 47 language tag as PDF's /Lang takes it: `de-CH`, `fr`, `rm-CH`, `en-GB`, ... */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z0-9]{1,8})*$/;
+const MAX_LANGUAGE_TAG = 35;
+
+/** The PDF/A part named case-insensitively (`pdf/a-2b`), or undefined. */
+export function pdfaPartOf(value: unknown): PdfaPart | undefined {
+  if (typeof value !== 'string') return undefined;
+  return PDFA_PARTS.find((part) => part.toLowerCase() === value.toLowerCase());
+}
+
+export const isLanguageTag = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= MAX_LANGUAGE_TAG && LANGUAGE_TAG.test(value);
 
 interface Watermark {
   text: string;
@@ -36,6 +59,9 @@ export const RENDERER_OPTIONS = [
   'watermark',
   'locale',
   'strict',
+  'pdfa',
+  'tagged',
+  'lang',
 ] as const;
 
 const INFO_FIELDS = ['title', 'author', 'subject', 'keywords'] as const;
@@ -196,6 +222,18 @@ export function parseRendererOptions(text: string | null | undefined): RendererO
     if (typeof value['strict'] !== 'boolean') fail('strict', 'must be true or false.');
     options.strict = value['strict'] as boolean;
   }
+  if (value['pdfa'] !== undefined) {
+    options.pdfa = pdfaPartOf(value['pdfa']) ?? fail('pdfa', `must be one of ${PDFA_PARTS.join(', ')}.`);
+  }
+  if (value['tagged'] !== undefined) {
+    if (typeof value['tagged'] !== 'boolean') fail('tagged', 'must be true or false.');
+    options.tagged = value['tagged'] as boolean;
+  }
+  if (value['lang'] !== undefined) {
+    if (!isLanguageTag(value['lang']))
+      fail('lang', "must be a language tag (BCP 47) such as 'de-CH', 'fr' or 'rm-CH'.");
+    options.lang = value['lang'] as string;
+  }
   return options;
 }
 
@@ -228,5 +266,9 @@ export function applyRendererOptions(
     result['defaultStyle'] = { ...defaultStyle, fontSize: options.defaultFontSize };
   }
   if (options.watermark !== undefined) result['watermark'] = lightWatermark(options.watermark);
+  // pdfmake's names: `subset` and `language` go to pdfkit as they are.
+  if (options.pdfa !== undefined) result['subset'] = options.pdfa;
+  if (options.tagged !== undefined) result['tagged'] = options.tagged;
+  if (options.lang !== undefined) result['language'] = options.lang;
   return result;
 }

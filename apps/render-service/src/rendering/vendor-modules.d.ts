@@ -43,9 +43,56 @@ declare module 'pdfmake/js/PDFDocument' {
     getFontType(bold: boolean, italics: boolean): string;
     getFontFile(family: string, bold: boolean, italics: boolean): unknown;
     provideFont: (this: PdfKitDocument, family: string, bold: boolean, italics: boolean) => EmbeddedFont;
+    /** pdfkit's options as pdfmake passed them. */
+    readonly options: { readonly tagged?: boolean; readonly lang?: string };
+    /** The information dictionary (Title, Author, ..., CreationDate). */
+    info: Record<string, unknown>;
+    /** Writes the information dictionary's XMP equivalents into the metadata. */
+    _addInfo: (this: PdfKitDocument) => void;
+    struct(type: string, options?: { alt?: string; lang?: string }): StructureElement;
+    addStructure(element: StructureElement): PdfKitDocument;
+    markStructureContent(tag: string, options?: Record<string, unknown>): StructureContent;
+    markContent(tag: string, options?: Record<string, unknown> | null): PdfKitDocument;
+    endMarkedContent(): PdfKitDocument;
+  }
+  /** A node of the structure tree (pdfkit's PDFStructureElement). */
+  export interface StructureElement {
+    add(child: StructureElement | StructureContent): StructureElement;
+    end(): void;
+  }
+  /** A marked-content sequence that belongs to a structure element. */
+  export interface StructureContent {
+    readonly refs: unknown[];
   }
   const PDFDocument: { prototype: PdfKitDocument };
   export default PDFDocument;
+}
+
+declare module 'pdfmake/js/LayoutBuilder' {
+  /** A laid-out line of text; pdfmake's Line. */
+  export type LayoutLine = object;
+  const LayoutBuilder: {
+    prototype: { buildNextLine: (this: unknown, textNode: object) => LayoutLine | null };
+  };
+  export default LayoutBuilder;
+}
+
+declare module 'pdfmake/js/Renderer' {
+  import type { PdfKitDocument } from 'pdfmake/js/PDFDocument';
+
+  /** Draws laid-out pages into the pdfkit document, item by item. */
+  export interface PageRenderer {
+    readonly pdfDocument: PdfKitDocument;
+    renderPages: (this: PageRenderer, pages: unknown[]) => void;
+    renderLine: (this: PageRenderer, line: object, x: number, y: number) => void;
+    renderVector: (this: PageRenderer, vector: object) => void;
+    renderImage: (this: PageRenderer, image: object) => void;
+    renderSVG: (this: PageRenderer, svg: object) => void;
+    renderAttachment: (this: PageRenderer, attachment: object) => void;
+    renderWatermark: (this: PageRenderer, page: object) => void;
+  }
+  const Renderer: { prototype: PageRenderer };
+  export default Renderer;
 }
 
 declare module 'html-to-pdfmake' {
@@ -54,9 +101,27 @@ declare module 'html-to-pdfmake' {
 }
 
 declare module 'jsdom' {
-  /** Only what html-to-pdfmake needs: a window with a DOMParser. */
+  /** The little of the DOM this service reads and edits before html-to-pdfmake. */
+  export interface DomElement {
+    readonly tagName: string;
+    readonly textContent: string | null;
+    readonly outerHTML: string;
+    getAttribute(name: string): string | null;
+    setAttribute(name: string, value: string): void;
+    removeAttribute(name: string): void;
+    remove(): void;
+  }
+  export interface DomDocument {
+    readonly documentElement: DomElement;
+    querySelector(selectors: string): DomElement | null;
+    querySelectorAll(selectors: string): Iterable<DomElement>;
+  }
+  /** Only what html-to-pdfmake and the style pass need: a window with a DOMParser. */
+  export interface DomWindow {
+    readonly DOMParser: new () => { parseFromString(html: string, type: 'text/html'): DomDocument };
+  }
   export class JSDOM {
     constructor(html: string, options?: { runScripts?: undefined; resources?: undefined });
-    readonly window: object;
+    readonly window: DomWindow;
   }
 }

@@ -4,7 +4,7 @@ import { RenderEnvironment } from '../render-environment';
 import { DEMO_TEMPLATES } from './demo-templates';
 import { TemplatesService } from './templates.service';
 
-/** Saves the README's examples at start-up where no template has their name yet. */
+/** Saves the README's examples, with their data as sample data, where no template has their name yet. */
 @Injectable()
 export class DemoTemplatesLoader implements OnApplicationBootstrap {
   private readonly logger = new Logger(DemoTemplatesLoader.name);
@@ -18,7 +18,7 @@ export class DemoTemplatesLoader implements OnApplicationBootstrap {
     if (!this.env.demoTemplatesEnabled) return;
     const saved: string[] = [];
     for (const demo of DEMO_TEMPLATES) {
-      if (await this.templates.saveIfMissing(demo.name, demo.inputFormat, demo.template, 'demo'))
+      if (await this.templates.saveIfMissing(demo.name, demo.inputFormat, demo.template, 'demo', demo.data))
         saved.push(demo.name);
     }
     if (saved.length > 0) this.logger.log({ msg: 'Demo templates saved', templates: saved });

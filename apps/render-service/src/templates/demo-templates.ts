@@ -5,12 +5,12 @@ export interface DemoTemplate {
   readonly name: string;
   readonly inputFormat: InputFormat;
   readonly template: string;
-  /** Data that renders it, as a client sends it (`data` is JSON text). */
+  /** Data that renders it (a client sends it as `data`); saved with the template as its sample data. */
   readonly data: Record<string, unknown>;
   readonly rendererOptions?: Record<string, unknown>;
 }
 
-const invoice: DemoTemplate = {
+export const DEMO_INVOICE: DemoTemplate = {
   name: 'demo-invoice',
   inputFormat: 'json',
   template: `{
@@ -168,4 +168,4 @@ Bitte bringen Sie mit:
   rendererOptions: { locale: 'de-CH' },
 };
 
-export const DEMO_TEMPLATES: readonly DemoTemplate[] = [invoice, letter, report, notice];
+export const DEMO_TEMPLATES: readonly DemoTemplate[] = [DEMO_INVOICE, letter, report, notice];

@@ -30,6 +30,10 @@ export class RenderTemplateVersionEntity {
   @Column({ type: 'text', select: false })
   data: string;
 
+  /** Example data kept with this version: compact JSON text of an object or array. Not read by lists. */
+  @Column({ name: 'sample_data', type: 'text', nullable: true, select: false })
+  sampleData: string | null;
+
   @Column({ name: 'created_by', type: 'varchar', length: 100 })
   createdBy: string;
 

@@ -4,6 +4,7 @@ import type {
   TemplateSummaryResponse,
   TemplateVersionResponse,
 } from './dto/template.response';
+import { sampleDataOf } from './sample-data';
 import type { RenderTemplateVersionEntity } from './template-version.entity';
 import type { RenderTemplateEntity } from './template.entity';
 
@@ -22,6 +23,7 @@ export function toTemplateResponse(
     latestVersion: template.latestVersion,
     inputFormat: version.inputFormat,
     data: version.data,
+    sampleData: sampleDataOf(version.sampleData),
   };
 }
 

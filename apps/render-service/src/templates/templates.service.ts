@@ -17,6 +17,7 @@ import { RenderPool } from '../rendering/render-pool';
 import { poolErrorOf, unprocessable } from '../rendering/render-problems';
 import type { SaveTemplateDto } from './dto/save-template.dto';
 import { type ResolvedTemplate, ResolvedTemplateCache } from './resolved-template-cache';
+import { readSampleData } from './sample-data';
 import { TEMPLATE_INVALIDATION, type TemplateInvalidation } from './template-invalidation';
 import {
   parseTemplateReference,
@@ -86,6 +87,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
         'TEMPLATE.NAME_INVALID',
       );
     const inputFormat = inputFormatOf(body.inputFormat);
+    const sampleData = sampleDataTextOf(body.sampleData);
     // A template that does not compile is refused and not saved.
     const check = await this.pool.run({
       kind: 'check',
@@ -111,6 +113,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
         version: row.latest_version,
         inputFormat,
         data: body.data,
+        sampleData,
         createdBy: savedBy,
         createStamp: now,
       });
@@ -136,7 +139,9 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     inputFormat: InputFormat,
     data: string,
     savedBy: string,
+    sampleData: unknown = null,
   ): Promise<boolean> {
+    const sampleDataText = sampleDataTextOf(sampleData);
     const saved = await this.dataSource.transaction(async (manager) => {
       const now = new Date();
       const rows = await manager.query<Array<{ id: number }>>(
@@ -150,6 +155,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
         version: 1,
         inputFormat,
         data,
+        sampleData: sampleDataText,
         createdBy: savedBy,
         createStamp: now,
       });
@@ -167,7 +173,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
       .getRepository(RenderTemplateVersionEntity)
       .createQueryBuilder('version')
       .innerJoinAndSelect('version.template', 'template')
-      .addSelect('version.data')
+      .addSelect(['version.data', 'version.sampleData'])
       .where('template.name = :name', { name: parsed.name });
     if (parsed.version === undefined) query.andWhere('version.version = template.latestVersion');
     else query.andWhere('version.version = :version', { version: parsed.version });
@@ -255,6 +261,14 @@ function inputFormatOf(value: string | null | undefined): InputFormat | null {
       message: `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not '${value}'.`,
     });
   return format;
+}
+
+/** The compact JSON text stored, or null; the DTO has refused what this cannot read. */
+function sampleDataTextOf(value: unknown): string | null {
+  const reading = readSampleData(value);
+  if (!reading.ok)
+    throw ValidationProblemError.of('sampleData', reading.problem, 'TEMPLATE.SAMPLE_DATA_INVALID');
+  return reading.text;
 }
 
 const notFound = (reference: string): NotFoundError =>

@@ -36,8 +36,9 @@ export class RenderRequestDto {
 
   @OptionalJsonTextOrValue(
     'A JSON object, as text (a string) or the object itself: pageSize, pageOrientation, pageMargins, ' +
-      'info {title, author, subject, keywords}, defaultFontSize, watermark, locale (de-CH, fr-CH, it-CH, en), ' +
-      'strict. Unknown options: 422.',
+      'info {title, author, subject, keywords}, defaultFontSize, watermark (opacity 0.1 unless given), ' +
+      'locale (de-CH, fr-CH, it-CH, en), strict (missing values: 422), pdfa (PDF/A-1b, PDF/A-2b, PDF/A-3b), ' +
+      'tagged (true: a structure tree), lang (BCP 47; the locale by default). Unknown options: 422.',
     { arrays: false },
   )
   readonly rendererOptions?: string | Record<string, unknown> | null;

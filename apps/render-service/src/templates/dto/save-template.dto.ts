@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, Length, MinLength } from 'class-validator';
 
+import { OptionalJsonTextOrValue } from '@portal/http-context';
+
 import { INPUT_FORMATS } from '../../rendering/formats';
+import { DEMO_INVOICE } from '../demo-templates';
+import { SAMPLE_DATA_MAX_BYTES, sampleDataProblem, type SampleDataInput } from '../sample-data';
 
 /** SaveTemplateRequest (interfaces 2.4), plus the template's input format and the saver. */
 export class SaveTemplateDto {
@@ -36,4 +40,13 @@ export class SaveTemplateDto {
   @IsString()
   @Length(1, 100)
   readonly createdBy?: string;
+
+  @OptionalJsonTextOrValue(
+    'Example data for this version, kept with it and returned with it (for authors and the playground): ' +
+      'a JSON object or array, or JSON text of one. At most ' +
+      `${SAMPLE_DATA_MAX_BYTES} bytes (1 MiB) as compact JSON and 64 levels deep. Left out or null: none. ` +
+      'Renders do not use it; a render sends its own `data`.',
+    { arrays: true, check: sampleDataProblem, example: DEMO_INVOICE.data },
+  )
+  readonly sampleData?: SampleDataInput;
 }

@@ -1,6 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { INPUT_FORMATS } from '../../rendering/formats';
+import { DEMO_INVOICE } from '../demo-templates';
+import type { SampleData } from '../sample-data';
 
 /** What the list shows of a template: its newest version's number and format, not its text. */
 export class TemplateSummaryResponse {
@@ -31,6 +33,18 @@ export class TemplateResponse {
   readonly latestVersion: number;
   @ApiProperty({ enum: INPUT_FORMATS, nullable: true, type: String }) readonly inputFormat: string | null;
   @ApiProperty({ description: 'The template text.' }) readonly data: string;
+  @ApiProperty({
+    description:
+      'The example data saved with this version (an object or array, as a render’s `data` would hold), ' +
+      'or null when the save gave none.',
+    oneOf: [
+      { type: 'object', additionalProperties: true },
+      { type: 'array', items: {} },
+    ],
+    nullable: true,
+    example: DEMO_INVOICE.data,
+  })
+  readonly sampleData: SampleData | null;
 }
 
 /** A saved version, without its text. */

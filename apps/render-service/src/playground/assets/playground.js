@@ -1,0 +1,573 @@
+/*
+ * The template playground (GET /playground). It calls this service's public API only, with the
+ * token pasted into the page. The token is kept in this script's memory (and the password field)
+ * only: never in localStorage, sessionStorage, a cookie or a URL, so a reload forgets it.
+ * No inline script or event handler: the page's Content-Security-Policy allows script from 'self'.
+ */
+(function playground() {
+  'use strict';
+
+  /** The output formats each input format renders to (contract 8). */
+  const OUTPUTS = { json: ['pdf'], html: ['pdf', 'html'], md: ['pdf', 'html'], txt: ['pdf', 'txt'] };
+  const RENDER_DELAY_MS = 500;
+  const TOKEN_DELAY_MS = 300;
+
+  const STARTER_TEMPLATE = `{
+  "info": { "title": "Grüezi {{name}}" },
+  "content": [
+    { "text": "Grüezi {{name}}", "fontSize": 20, "bold": true },
+    { "text": "Total {{chf (sum lines 'quantity' 'unitPrice')}}", "margin": [0, 12, 0, 0] }
+  ]
+}
+`;
+  const STARTER_DATA = {
+    name: 'Zoë',
+    lines: [
+      { quantity: 2, unitPrice: 12.5 },
+      { quantity: 1, unitPrice: 99 },
+    ],
+  };
+
+  const byId = (id) => document.getElementById(id);
+  const hasValue = (value) => value !== null && value !== undefined;
+  const ui = {
+    token: byId('token'),
+    apiBase: byId('api-base'),
+    status: byId('status'),
+    select: byId('template-select'),
+    templatesNote: byId('templates-note'),
+    inputFormat: byId('input-format'),
+    outputFormat: byId('output-format'),
+    mode: byId('mode'),
+    editor: byId('template-editor'),
+    gutter: byId('template-gutter'),
+    template: byId('template'),
+    lineProblem: byId('template-problem'),
+    data: byId('data'),
+    options: byId('options'),
+    saveName: byId('save-name'),
+    save: byId('save'),
+    problem: byId('problem'),
+    notes: byId('notes'),
+    pdfPreview: byId('pdf-preview'),
+    textPreview: byId('text-preview'),
+    placeholder: byId('placeholder'),
+  };
+
+  /** The bearer token: in this closure only. */
+  let token = '';
+  /** The saved version picked from the list: { name, version, data }; null for an own template. */
+  let selected = null;
+  /** The template problem shown beside its line: { line, column, message }. */
+  let lineProblem = null;
+  let renderTimer;
+  let tokenTimer;
+  let renderController = null;
+  let renderSequence = 0;
+  let previewUrl = null;
+  let gutterLines = 0;
+
+  // ---- status and problems ----
+
+  function setStatus(text, failed) {
+    ui.status.textContent = text;
+    ui.status.classList.toggle('failed', Boolean(failed));
+  }
+
+  function setTemplatesNote(text, failed) {
+    ui.templatesNote.textContent = text;
+    ui.templatesNote.classList.toggle('failed', Boolean(failed));
+  }
+
+  function summaryOf(problem) {
+    return [problem.status, problem.title, problem.detail].filter(Boolean).join(' · ');
+  }
+
+  async function problemOf(response) {
+    const type = response.headers.get('content-type') || '';
+    if (type.includes('json')) {
+      try {
+        const body = await response.json();
+        if (body && typeof body === 'object') return body;
+      } catch {
+        // Not JSON after all: shown as text below.
+      }
+    }
+    const text = await response.text().catch(() => '');
+    return { status: response.status, title: response.statusText, detail: text.slice(0, 500) };
+  }
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function clearProblem() {
+    ui.problem.hidden = true;
+    ui.problem.replaceChildren();
+    for (const field of [ui.data, ui.options, ui.editor, ui.saveName]) field.classList.remove('invalid');
+    setLineProblem(null);
+  }
+
+  /** Shows an RFC 9457 problem beside the preview, and at its line when it names one. */
+  function showProblem(problem) {
+    clearProblem();
+    const heading = element('h2', '', [problem.status, problem.title].filter(Boolean).join(' '));
+    ui.problem.append(heading);
+    if (problem.detail) ui.problem.append(element('p', 'detail', problem.detail));
+    const errors = problem.errors && typeof problem.errors === 'object' ? problem.errors : {};
+    const paths = Object.keys(errors);
+    if (paths.length > 0) {
+      const list = element('ul');
+      for (const path of paths) {
+        const messages = Array.isArray(errors[path]) ? errors[path].join('; ') : String(errors[path]);
+        list.append(element('li', '', `${path}: ${messages}`));
+      }
+      ui.problem.append(list);
+    }
+    const meta = [
+      problem.code && `code ${problem.code}`,
+      problem.correlationId && `correlation id ${problem.correlationId}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    if (meta) ui.problem.append(element('p', 'meta', meta));
+    ui.problem.hidden = false;
+
+    const fields = {
+      templateData: ui.editor,
+      data: ui.data,
+      sampleData: ui.data,
+      rendererOptions: ui.options,
+      templateName: ui.saveName,
+    };
+    for (const path of paths) {
+      const field = fields[path.split(/[.[]/)[0]];
+      if (field) field.classList.add('invalid');
+    }
+    if (Number.isInteger(problem.line) && problem.line >= 1) {
+      ui.editor.classList.add('invalid');
+      const column = Number.isInteger(problem.column) && problem.column >= 1 ? problem.column : 1;
+      setLineProblem({
+        line: problem.line,
+        column,
+        message: problem.detail || problem.title || 'Problem here',
+      });
+    }
+  }
+
+  /** A path of X-Render-Missing, percent-encoded beyond printable ASCII, as the template has it. */
+  function decodedPath(path) {
+    try {
+      return decodeURIComponent(path);
+    } catch {
+      return path;
+    }
+  }
+
+  /**
+   * What a document's response reports beside it: the template paths the data has no value for
+   * (X-Render-Missing, capped; X-Render-Missing-Count counts them all) and what the document could
+   * not honour of its template (X-Render-Warnings, CSS a PDF cannot draw). Hidden when neither.
+   */
+  function showNotes(headers) {
+    ui.notes.replaceChildren();
+    const missing = (headers.get('x-render-missing') || '').split(', ').filter(Boolean).map(decodedPath);
+    const count = Math.max(Number(headers.get('x-render-missing-count')) || 0, missing.length);
+    if (missing.length > 0) {
+      const more = count > missing.length ? ` and ${count - missing.length} more` : '';
+      ui.notes.append(element('p', 'missing', `No value in the data for: ${missing.join(', ')}${more}`));
+    }
+    const warnings = (headers.get('x-render-warnings') || '').split('; ').filter(Boolean);
+    if (warnings.length > 0) {
+      const list = element('ul', 'warnings');
+      for (const warning of warnings) list.append(element('li', '', warning));
+      ui.notes.append(element('p', '', 'Not honoured in the document:'), list);
+    }
+    ui.notes.hidden = ui.notes.childElementCount === 0;
+  }
+
+  // ---- the template editor: line numbers and the problem beside its line ----
+
+  function lineCount() {
+    return ui.template.value.split('\n').length;
+  }
+
+  function updateGutter() {
+    const lines = lineCount();
+    if (lines !== gutterLines) {
+      const fragment = document.createDocumentFragment();
+      // Two more than the text so that the gutter can scroll as far as the text (scrollbar).
+      for (let line = 1; line <= lines + 2; line += 1) {
+        const number = element('span', '', line <= lines ? String(line) : '');
+        number.dataset.line = String(line);
+        fragment.append(number);
+      }
+      ui.gutter.replaceChildren(fragment);
+      gutterLines = lines;
+    }
+    for (const number of ui.gutter.querySelectorAll('span.error')) number.classList.remove('error');
+    if (lineProblem) {
+      const marked = ui.gutter.querySelector(`span[data-line="${lineProblem.line}"]`);
+      if (marked) {
+        marked.classList.add('error');
+        marked.title = lineProblem.message;
+      }
+    }
+    ui.gutter.scrollTop = ui.template.scrollTop;
+  }
+
+  let characterWidth = 0;
+  function widthOfCharacter() {
+    if (!characterWidth) {
+      const probe = element('span', '', 'M'.repeat(40));
+      probe.style.font = getComputedStyle(ui.template).font;
+      probe.style.position = 'absolute';
+      probe.style.visibility = 'hidden';
+      probe.style.whiteSpace = 'pre';
+      document.body.append(probe);
+      characterWidth = probe.getBoundingClientRect().width / 40 || 8;
+      probe.remove();
+    }
+    return characterWidth;
+  }
+
+  function setLineProblem(problem) {
+    lineProblem = problem;
+    ui.lineProblem.dataset.line = problem ? String(problem.line) : '';
+    ui.lineProblem.dataset.column = problem ? String(problem.column) : '';
+    ui.lineProblem.querySelector('.text').textContent = problem
+      ? `Line ${problem.line}, column ${problem.column}: ${problem.message}`
+      : '';
+    ui.lineProblem.hidden = !problem;
+    updateGutter();
+    placeLineProblem();
+  }
+
+  /** Puts the problem just below its line, its caret under its column. */
+  function placeLineProblem() {
+    if (!lineProblem) return;
+    const style = getComputedStyle(ui.template);
+    const lineHeight = parseFloat(style.lineHeight) || 20;
+    const top =
+      ui.template.offsetTop +
+      parseFloat(style.paddingTop) +
+      lineProblem.line * lineHeight -
+      ui.template.scrollTop +
+      6;
+    const caretX =
+      ui.template.offsetLeft +
+      parseFloat(style.paddingLeft) +
+      (lineProblem.column - 1) * widthOfCharacter() -
+      ui.template.scrollLeft;
+    const visible = top > 0 && top < ui.editor.clientHeight - 8;
+    ui.lineProblem.hidden = !visible;
+    if (!visible) return;
+    const widest = ui.editor.clientWidth - ui.lineProblem.offsetWidth - 4;
+    const left = Math.max(ui.template.offsetLeft, Math.min(caretX - 8, widest));
+    ui.lineProblem.style.top = `${top}px`;
+    ui.lineProblem.style.left = `${left}px`;
+    ui.lineProblem.querySelector('.caret').style.left = `${Math.max(2, caretX - left - 4)}px`;
+  }
+
+  /** Scrolls the template so that a problem's line shows. */
+  function revealLine(line) {
+    const lineHeight = parseFloat(getComputedStyle(ui.template).lineHeight) || 20;
+    const top = (line - 1) * lineHeight;
+    const bottom = top + 2 * lineHeight;
+    if (top < ui.template.scrollTop || bottom > ui.template.scrollTop + ui.template.clientHeight)
+      ui.template.scrollTop = Math.max(0, top - ui.template.clientHeight / 3);
+  }
+
+  // ---- the API ----
+
+  function apiUrl(path) {
+    const base = ui.apiBase.value.trim().replace(/\/+$/, '');
+    // A path on this server only: the page's policy lets it connect to its own origin alone.
+    if (!/^\/(?!\/)/.test(base) && base !== '')
+      throw new Error('API must be a path on this server, like /demo/v10-0');
+    return new URL(base + path, window.location.origin).href;
+  }
+
+  function call(method, path, body, signal) {
+    const headers = { Authorization: `Bearer ${token}` };
+    const init = {
+      method,
+      headers,
+      signal,
+      cache: 'no-store',
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    return fetch(apiUrl(path), init);
+  }
+
+  /**
+   * A call whose failure is the user's to see: the response when it is a success, else null with
+   * the problem shown and the status saying `failed` (or that the service could not be reached).
+   */
+  async function callOrShowProblem(method, path, body, failed) {
+    let response;
+    try {
+      response = await call(method, path, body);
+    } catch (error) {
+      setStatus(`The service could not be reached: ${error.message}`, true);
+      return null;
+    }
+    if (response.ok) return response;
+    const problem = await problemOf(response);
+    showProblem(problem);
+    setStatus(`${failed}: ${summaryOf(problem)}`, true);
+    return null;
+  }
+
+  // ---- saved templates ----
+
+  function fillTemplateList(templates) {
+    const keep = ui.select.value;
+    const options = [new Option('(your own template)', '')];
+    for (const template of templates) {
+      const label = `${template.name} (v${template.latestVersion}${template.inputFormat ? `, ${template.inputFormat}` : ''})`;
+      options.push(new Option(label, template.name));
+    }
+    ui.select.replaceChildren(...options);
+    ui.select.value = templates.some((template) => template.name === keep) ? keep : '';
+    ui.select.dataset.loaded = String(templates.length);
+  }
+
+  async function loadTemplates() {
+    if (!token) {
+      fillTemplateList([]);
+      setTemplatesNote('');
+      setStatus('Paste a token to start.');
+      return;
+    }
+    let response;
+    try {
+      response = await call('GET', '/templates?PageSize=-1&OrderBy=name');
+    } catch (error) {
+      setTemplatesNote(`The service could not be reached: ${error.message}`, true);
+      return;
+    }
+    if (response.status === 403) {
+      fillTemplateList([]);
+      setTemplatesNote(
+        'This token may not list saved templates (that needs RenderApi_Templates): write your own.',
+      );
+      return;
+    }
+    if (!response.ok) {
+      fillTemplateList([]);
+      setTemplatesNote(`The templates could not be listed: ${summaryOf(await problemOf(response))}`, true);
+      return;
+    }
+    const templates = await response.json();
+    const list = Array.isArray(templates) ? templates : [];
+    fillTemplateList(list);
+    setTemplatesNote(`${list.length} saved template${list.length === 1 ? '' : 's'}`);
+  }
+
+  async function pickTemplate(name) {
+    clearProblem();
+    if (!name) {
+      selected = null;
+      updateMode();
+      scheduleRender(0);
+      return;
+    }
+    const response = await callOrShowProblem(
+      'GET',
+      `/templates/${encodeURIComponent(name)}`,
+      undefined,
+      'The template could not be read',
+    );
+    if (!response) return;
+    const template = await response.json();
+    if (ui.select.value !== name) return; // Another was picked meanwhile.
+    selected = { name: template.name, version: template.version, data: template.data };
+    ui.template.value = template.data;
+    if (template.inputFormat) ui.inputFormat.value = template.inputFormat;
+    ui.data.value = hasValue(template.sampleData)
+      ? `${JSON.stringify(template.sampleData, null, 2)}\n`
+      : '{}';
+    ui.saveName.value = template.name;
+    ui.template.scrollTop = 0;
+    syncOutputs();
+    updateGutter();
+    updateMode();
+    scheduleRender(0);
+  }
+
+  async function saveTemplate() {
+    clearProblem();
+    const name = ui.saveName.value.trim();
+    if (!token) return setStatus('Paste a token first.', true);
+    if (!name) {
+      ui.saveName.classList.add('invalid');
+      return setStatus('Name the template to save it.', true);
+    }
+    const body = { data: ui.template.value, inputFormat: ui.inputFormat.value };
+    // The data is kept as the version's sample data, as JSON text: the service checks it.
+    if (ui.data.value.trim() !== '') body.sampleData = ui.data.value;
+    const response = await callOrShowProblem(
+      'PUT',
+      `/templates/${encodeURIComponent(name)}`,
+      body,
+      'Not saved',
+    );
+    if (!response) return;
+    const saved = await response.json();
+    selected = { name: saved.name, version: saved.version, data: saved.data };
+    await loadTemplates();
+    ui.select.value = saved.name;
+    updateMode();
+    setStatus(
+      `Saved ${saved.name}@${saved.version}${hasValue(saved.sampleData) ? ' with its sample data' : ''}.`,
+    );
+  }
+
+  // ---- rendering ----
+
+  function usesSavedVersion() {
+    return selected !== null && ui.template.value === selected.data;
+  }
+
+  function updateMode() {
+    ui.mode.textContent = usesSavedVersion()
+      ? `renders the saved ${selected.name}@${selected.version}`
+      : selected
+        ? `renders your edit of ${selected.name} (inline, not saved)`
+        : 'renders your template (inline)';
+  }
+
+  function syncOutputs() {
+    const allowed = OUTPUTS[ui.inputFormat.value] || ['pdf'];
+    for (const option of ui.outputFormat.options) option.disabled = !allowed.includes(option.value);
+    if (!allowed.includes(ui.outputFormat.value)) ui.outputFormat.value = allowed[0];
+  }
+
+  function scheduleRender(delay) {
+    clearTimeout(renderTimer);
+    renderTimer = setTimeout(() => void render(), delay === undefined ? RENDER_DELAY_MS : delay);
+  }
+
+  function bytesText(size) {
+    return size < 1024 ? `${size} bytes` : `${(size / 1024).toFixed(1)} KiB`;
+  }
+
+  function showDocument(blob, label, milliseconds) {
+    const type = blob.type.split(';')[0].trim();
+    const isPdf = type === 'application/pdf';
+    const frame = isPdf ? ui.pdfPreview : ui.textPreview;
+    const other = isPdf ? ui.textPreview : ui.pdfPreview;
+    const previous = previewUrl;
+    previewUrl = URL.createObjectURL(blob);
+    other.hidden = true;
+    other.removeAttribute('src');
+    frame.classList.remove('stale');
+    frame.dataset.contentType = type;
+    frame.src = previewUrl;
+    frame.hidden = false;
+    ui.placeholder.hidden = true;
+    if (previous) URL.revokeObjectURL(previous);
+    setStatus(`${label} → ${type}, ${bytesText(blob.size)} in ${milliseconds} ms`);
+  }
+
+  async function render() {
+    clearTimeout(renderTimer);
+    if (!token) return setStatus('Paste a token to render.');
+    const saved = usesSavedVersion();
+    if (!saved && ui.template.value.trim() === '') return setStatus('Write a template, or pick a saved one.');
+    renderController?.abort();
+    const controller = new AbortController();
+    renderController = controller;
+    const sequence = (renderSequence += 1);
+    const body = { inputFormat: ui.inputFormat.value, outputFormat: ui.outputFormat.value };
+    if (saved) body.templateName = `${selected.name}@${selected.version}`;
+    else body.templateData = ui.template.value;
+    // data and rendererOptions travel as JSON text, as the reference has them.
+    if (ui.data.value.trim() !== '') body.data = ui.data.value;
+    if (ui.options.value.trim() !== '') body.rendererOptions = ui.options.value;
+    setStatus('Rendering…');
+    const started = performance.now();
+    let response;
+    let blob;
+    try {
+      response = await call('POST', '/render', body, controller.signal);
+      if (response.ok) blob = await response.blob();
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      setStatus(`The service could not be reached: ${error.message}`, true);
+      return;
+    }
+    if (sequence !== renderSequence) return; // A newer render is on its way.
+    if (!response.ok) {
+      const problem = await problemOf(response);
+      if (sequence !== renderSequence) return;
+      showProblem(problem);
+      // The last good document stays, dimmed, until a render succeeds again.
+      for (const frame of [ui.pdfPreview, ui.textPreview]) frame.classList.add('stale');
+      if (lineProblem) revealLine(lineProblem.line);
+      placeLineProblem();
+      ui.notes.hidden = true;
+      setStatus(`The render failed: ${summaryOf(problem)}`, true);
+      return;
+    }
+    clearProblem();
+    showNotes(response.headers);
+    const label = response.headers.get('x-render-template') || (saved ? body.templateName : 'inline');
+    showDocument(blob, label, Math.round(performance.now() - started));
+  }
+
+  // ---- wiring ----
+
+  ui.apiBase.value = document.querySelector('meta[name="render-api-base"]').content;
+  ui.template.value = STARTER_TEMPLATE;
+  ui.data.value = `${JSON.stringify(STARTER_DATA, null, 2)}\n`;
+  ui.inputFormat.value = 'json';
+  syncOutputs();
+  updateGutter();
+  updateMode();
+
+  ui.token.addEventListener('input', () => {
+    token = ui.token.value.trim();
+    clearTimeout(tokenTimer);
+    tokenTimer = setTimeout(() => {
+      void loadTemplates().then(() => scheduleRender(0));
+    }, TOKEN_DELAY_MS);
+  });
+  ui.apiBase.addEventListener('change', () => void loadTemplates().then(() => scheduleRender(0)));
+  ui.select.addEventListener('change', () => void pickTemplate(ui.select.value));
+  ui.template.addEventListener('input', () => {
+    // The problem's place is stale once the text changes; the next render shows it anew.
+    setLineProblem(null);
+    updateGutter();
+    updateMode();
+    scheduleRender();
+  });
+  ui.template.addEventListener('scroll', () => {
+    ui.gutter.scrollTop = ui.template.scrollTop;
+    placeLineProblem();
+  });
+  for (const field of [ui.data, ui.options]) field.addEventListener('input', () => scheduleRender());
+  ui.inputFormat.addEventListener('change', () => {
+    syncOutputs();
+    scheduleRender(0);
+  });
+  ui.outputFormat.addEventListener('change', () => scheduleRender(0));
+  ui.save.addEventListener('click', () => void saveTemplate());
+  for (const field of [ui.template, ui.data, ui.options])
+    field.addEventListener('keydown', (event) => {
+      if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+        event.preventDefault();
+        scheduleRender(0);
+      }
+    });
+  window.addEventListener('resize', placeLineProblem);
+})();

@@ -1,0 +1,36 @@
+import { headerSafe, MAX_WARNING_LENGTH, MAX_WARNINGS, RenderWarnings } from './render-warnings';
+
+describe(RenderWarnings.name, () => {
+  it('reports each key once, in the order first met, gathering details', () => {
+    const warnings = new RenderWarnings();
+    warnings.add('a', 'first');
+    warnings.addDetail('b', (details) => `second (on ${details.join(', ')})`, 'p');
+    warnings.add('a', 'first again');
+    warnings.addDetail('b', (details) => `second (on ${details.join(', ')})`, 'td');
+    warnings.addDetail('b', (details) => `second (on ${details.join(', ')})`, 'p');
+    expect(warnings.list()).toEqual(['first', 'second (on p, td)']);
+    expect(warnings.size).toBe(2);
+  });
+
+  it(`lists at most ${MAX_WARNINGS}, then how many more, each at most ${MAX_WARNING_LENGTH} characters`, () => {
+    const warnings = new RenderWarnings();
+    for (let index = 0; index < MAX_WARNINGS + 5; index += 1) warnings.add(`k${index}`, `w${index}`);
+    warnings.add('long', 'x'.repeat(500));
+    const list = warnings.list();
+    expect(list).toHaveLength(MAX_WARNINGS + 1);
+    expect(list[MAX_WARNINGS - 1]).toBe(`w${MAX_WARNINGS - 1}`);
+    expect(list[MAX_WARNINGS]).toBe('and 6 more');
+
+    const one = new RenderWarnings();
+    one.add('long', 'x'.repeat(500));
+    expect(one.list()[0]).toHaveLength(MAX_WARNING_LENGTH);
+    expect(one.list()[0]).toMatch(/\.\.\.$/);
+  });
+});
+
+describe(headerSafe.name, () => {
+  it('keeps printable ASCII without semicolons, shortened', () => {
+    expect(headerSafe('Zoë; "x"\n')).toBe('Zo?? "x"?');
+    expect(headerSafe('abcdefghij', 8)).toBe('abcde...');
+  });
+});

@@ -1,0 +1,349 @@
+import type { Page } from 'playwright-core';
+
+import { CONTENT_SECURITY_POLICIES } from '@portal/service-runtime';
+import { describeInBrowser, testToken } from '@portal/testing';
+
+import { DEMO_INVOICE } from '../src/templates/demo-templates';
+import { closePdfExtractor, extractPdf } from './pdf-text';
+import { type RenderService, startRenderService, TEMPLATES } from './render-test-app';
+
+type Body = Record<string, any>;
+
+/** A production environment needs a database URL and a secret of its own (contract 1). */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://unused@127.0.0.1:5432/unused',
+  AUTH_JWT_SECRET: 'a-production-secret-of-at-least-32-characters',
+  RENDER_WORKERS: '1',
+};
+
+describe('render-service: GET /playground (HTTP)', () => {
+  let service: RenderService;
+
+  beforeAll(async () => {
+    service = await startRenderService('render_playground_http');
+  });
+
+  afterAll(async () => {
+    await service?.close();
+  });
+
+  it('serves the page, its script and style sheet without a token, outside the tenant prefix', async () => {
+    const page = await service.anonymous.get('/playground');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    // The runtime's policy for pages: script from 'self' only, so no inline script could run.
+    expect(page.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICIES.page);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self';");
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    // The API base is the tenant's; the page has no inline script or event handler.
+    expect(page.text).toContain('<meta name="render-api-base" content="/demo/v10-0" />');
+    expect(page.text).toContain('<script src="/playground/playground.js" defer></script>');
+    expect(page.text).not.toMatch(/<script>|<script [^>]*>[^<]|\son[a-z]+=/i);
+
+    const script = await service.anonymous.get('/playground/playground.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(script.text).toContain('fetch(apiUrl(path), init)');
+    const style = await service.anonymous.get('/playground/playground.css');
+    expect(style.status).toBe(200);
+    expect(style.headers.get('content-type')).toBe('text/css; charset=utf-8');
+
+    // Revalidation by ETag.
+    const etag = script.headers.get('etag') as string;
+    const again = await service.anonymous.get('/playground/playground.js', {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    // Only there: under the tenant prefix is no such route.
+    expect((await service.anonymous.get('/demo/v10-0/playground')).status).toBe(404);
+  });
+
+  it('is off in production unless RENDER_PLAYGROUND=on, and on elsewhere unless RENDER_PLAYGROUND=off', async () => {
+    const cases: Array<[Record<string, string>, number]> = [
+      [PRODUCTION, 404],
+      [{ ...PRODUCTION, RENDER_PLAYGROUND: 'on' }, 200],
+      [{ RENDER_PLAYGROUND: 'off', RENDER_WORKERS: '1' }, 404],
+    ];
+    for (const [env, expected] of cases) {
+      const other = await startRenderService('render_playground_switch', env);
+      try {
+        expect((await other.anonymous.get('/playground')).status).toBe(expected);
+        expect((await other.anonymous.get('/playground/playground.js')).status).toBe(expected);
+        expect((await other.anonymous.get('/health/live')).status).toBe(200);
+      } finally {
+        await other.close();
+      }
+    }
+  });
+});
+
+describeInBrowser('render-service playground in headless Chromium', (browser) => {
+  let service: RenderService;
+  let fullToken: string;
+  let renderOnlyToken: string;
+
+  beforeAll(async () => {
+    service = await startRenderService('render_playground_browser', { RENDER_DEMO_TEMPLATES: 'true' });
+    fullToken = await testToken(['RenderApi_Render', 'RenderApi_Templates']);
+    renderOnlyToken = await testToken(['RenderApi_Render']);
+  });
+
+  afterAll(async () => {
+    await service?.close();
+    await closePdfExtractor();
+  });
+
+  /** Opens the playground, collecting what the console reports (a CSP violation, say). */
+  async function openPlayground(): Promise<{ page: Page; console: string[] }> {
+    // A context of its own, so that a second page of the same origin can read the preview's blob.
+    const page = await (await browser().newContext()).newPage();
+    const console: string[] = [];
+    page.on('console', (message) => {
+      // Chromium logs every response of 400 or more; the tests look at those through the page.
+      const expected = /Failed to load resource: the server responded with a status of 4\d\d/;
+      if ((message.type() === 'error' || message.type() === 'warning') && !expected.test(message.text()))
+        console.push(message.text());
+    });
+    page.on('pageerror', (error) => console.push(String(error)));
+    await page.goto(`${service.baseUrl}/playground`);
+    return { page, console };
+  }
+
+  const statusOf = (page: Page): Promise<string> => page.locator('#status').innerText();
+
+  /** Waits until the status line (or another element) says what `pattern` matches. */
+  const waitForText = (page: Page, pattern: RegExp, selector = '#status'): Promise<void> =>
+    page.locator(selector).filter({ hasText: pattern }).waitFor();
+
+  /**
+   * The document the preview shows, fetched back from its blob: URL. The playground's policy lets
+   * it connect to its own origin only (not to blob: URLs), so another page of that origin, and of
+   * the same browser context, reads it with content security policies bypassed for it alone.
+   */
+  async function previewed(page: Page, frame: '#pdf-preview' | '#text-preview') {
+    expect(await page.locator(frame).isVisible()).toBe(true);
+    const src = (await page.locator(frame).getAttribute('src')) ?? '';
+    const reader = await page.context().newPage();
+    try {
+      await (await page.context().newCDPSession(reader)).send('Page.setBypassCSP', { enabled: true });
+      await reader.goto(`${service.baseUrl}/health/live`);
+      const shown = await reader.evaluate(async (url) => {
+        const blob = await (await fetch(url)).blob();
+        return { type: blob.type, bytes: Array.from(new Uint8Array(await blob.arrayBuffer())) };
+      }, src);
+      return { src, type: shown.type, bytes: Uint8Array.from(shown.bytes) };
+    } finally {
+      await reader.close();
+    }
+  }
+
+  it('renders the demo invoice with its sample data to a PDF, then shows a broken template’s 422 at its line', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', fullToken);
+      // The list comes from GET /templates with the pasted token.
+      await page.waitForSelector('#template-select option[value="demo-invoice"]', { state: 'attached' });
+      await page.selectOption('#template-select', 'demo-invoice');
+      // The data is the template's sample data, and the preview a PDF of the saved version.
+      await page.waitForFunction(() =>
+        (globalThis as any).document.querySelector('#data').value.includes('Gemeinde Müllheim'),
+      );
+      expect(JSON.parse(await page.inputValue('#data'))).toEqual(DEMO_INVOICE.data);
+      expect(await page.inputValue('#input-format')).toBe('json');
+      await waitForText(page, /demo-invoice@1 → application\/pdf/);
+      const pdf = await previewed(page, '#pdf-preview');
+      expect(pdf.src).toMatch(/^blob:http:\/\/127\.0\.0\.1:\d+\//);
+      expect(pdf.type).toBe('application/pdf');
+      expect(Buffer.from(pdf.bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-');
+      const text = (await extractPdf(pdf.bytes)).text;
+      expect(text).toContain('Gemeinde Müllheim');
+      expect(text).toContain('Rechnung 2026-0042');
+      expect(await page.locator('#mode').innerText()).toBe('renders the saved demo-invoice@1');
+
+      // Break a line: an expression that is never closed. The edit renders inline, debounced.
+      const lines = (await page.inputValue('#template')).split('\n');
+      const broken = lines.findIndex((line) => line.includes('{{default titleSize 14}}'));
+      const line = String(broken + 1);
+      expect(broken).toBeGreaterThan(2);
+      lines[broken] = lines[broken].replace('{{default titleSize 14}}', '{{default titleSize 14');
+      await page.fill('#template', lines.join('\n'));
+      expect(await page.locator('#mode').innerText()).toBe(
+        'renders your edit of demo-invoice (inline, not saved)',
+      );
+      const marker = page.locator('#template-problem');
+      await marker.waitFor({ state: 'visible' });
+      expect(await marker.getAttribute('data-line')).toBe(line);
+      expect(await marker.innerText()).toMatch(
+        new RegExp(`Line ${line}, column \\d+: The template does not compile at line ${line}, column`),
+      );
+      expect(await page.locator('#problem h2').innerText()).toBe('422 Unprocessable Content');
+      expect(await page.locator('#template-gutter span.error').getAttribute('data-line')).toBe(line);
+      expect(await statusOf(page)).toMatch(/^The render failed: 422/);
+      // The last good document stays, dimmed.
+      expect(await page.locator('#pdf-preview').getAttribute('class')).toBe('stale');
+      // Beside its line: just below it in the editor, not elsewhere.
+      const lineBox = await page.locator(`#template-gutter span[data-line="${line}"]`).boundingBox();
+      const markerBox = await marker.boundingBox();
+      expect(lineBox && markerBox).toBeTruthy();
+      expect(markerBox!.y).toBeGreaterThanOrEqual(lineBox!.y + lineBox!.height - 1);
+      expect(markerBox!.y).toBeLessThan(lineBox!.y + 2 * lineBox!.height);
+
+      // Mending it clears the problem and renders again.
+      lines[broken] = lines[broken].replace('{{default titleSize 14', '{{default titleSize 18}}');
+      await page.fill('#template', lines.join('\n'));
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      expect(await page.locator('#problem').isHidden()).toBe(true);
+      expect(await marker.isHidden()).toBe(true);
+      expect(await page.locator('#pdf-preview').getAttribute('class')).toBe('');
+      expect((await previewed(page, '#pdf-preview')).type).toBe('application/pdf');
+
+      // Data that is not JSON: a 422 beside the preview, no line to point at.
+      await page.fill('#data', '{"number": ');
+      await waitForText(page, /The render failed: 422/);
+      expect(await page.locator('#problem').innerText()).toMatch(/422/);
+      expect(await marker.isHidden()).toBe(true);
+
+      // The token stays in memory: not in storage, cookies, the URL or the document.
+      const traces = await page.evaluate(() => {
+        const window = globalThis as any;
+        return {
+          local: window.localStorage.length,
+          session: window.sessionStorage.length,
+          cookie: window.document.cookie,
+          url: window.location.href,
+          html: window.document.documentElement.outerHTML,
+        };
+      });
+      expect(traces).toMatchObject({ local: 0, session: 0, cookie: '' });
+      expect(traces.url).not.toContain(fullToken);
+      expect(traces.html).not.toContain(fullToken);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows HTML output in a sandboxed frame', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', fullToken);
+      await page.waitForSelector('#template-select option[value="demo-letter"]', { state: 'attached' });
+      await page.selectOption('#template-select', 'demo-letter');
+      await waitForText(page, /demo-letter@1 → application\/pdf/);
+      await page.selectOption('#output-format', 'html');
+      await waitForText(page, /demo-letter@1 → text\/html/);
+      const html = await previewed(page, '#text-preview');
+      expect(html.type).toBe('text/html; charset=utf-8');
+      expect(await page.locator('#text-preview').getAttribute('sandbox')).toBe('');
+      expect(await page.locator('#pdf-preview').isHidden()).toBe(true);
+      const frame = page.frameLocator('#text-preview');
+      expect(await frame.locator('h2').innerText()).toBe('Votre demande de permis de séjour');
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('lets a token without RenderApi_Templates write and render its own template', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /may not list saved templates/, '#templates-note');
+      expect(await page.locator('#template-select option').count()).toBe(1);
+      // The starter template renders with the starter data.
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      const text = (await extractPdf((await previewed(page, '#pdf-preview')).bytes)).text;
+      expect(text).toContain('Grüezi Zoë');
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('names the values the data lacks and the CSS the PDF ignores, and shows a strict render’s 422 at the missing value’s line', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      expect(await page.locator('#notes').isHidden()).toBe(true);
+      await page.selectOption('#input-format', 'html');
+      await page.fill('#data', '{"name": "Zoë"}');
+      await page.fill(
+        '#template',
+        [
+          '<style>p { padding: 4px; }</style>',
+          '<p>Grüezi {{name}}</p>',
+          '<p>{{recipent.name}}, {{Straße}}</p>',
+        ].join('\n'),
+      );
+      // X-Render-Missing (percent-encoded in the header) and X-Render-Warnings, beside the document.
+      await waitForText(page, /No value in the data for/, '#notes');
+      expect(await page.locator('#notes p.missing').innerText()).toBe(
+        'No value in the data for: recipent.name, Straße',
+      );
+      expect(await page.locator('#notes ul.warnings li').allInnerTexts()).toEqual([
+        'CSS padding is not supported in PDF (on p)',
+      ]);
+      expect(await statusOf(page)).toMatch(/→ application\/pdf/);
+      expect((await extractPdf((await previewed(page, '#pdf-preview')).bytes)).text).toContain('Grüezi Zoë');
+
+      // strict: the same render is a 422 pointing at the first missing value, line 3.
+      await page.fill('#options', '{"strict": true}');
+      const marker = page.locator('#template-problem');
+      await marker.waitFor({ state: 'visible' });
+      expect(await marker.getAttribute('data-line')).toBe('3');
+      expect(await marker.innerText()).toMatch(
+        /Line 3, column 6: The data has no value for these 2 paths of the template \(rendererOptions\.strict\)/,
+      );
+      expect(await statusOf(page)).toMatch(/^The render failed: 422/);
+      expect(await page.locator('#notes').isHidden()).toBe(true);
+
+      // With every value there, no notes but the CSS warning.
+      await page.fill(
+        '#data',
+        '{"name": "Zoë", "recipent": {"name": "Frau Muster"}, "Straße": "Bahnhofstrasse 1"}',
+      );
+      await waitForText(page, /Not honoured/, '#notes');
+      expect(await page.locator('#notes p.missing').count()).toBe(0);
+      expect(await marker.isHidden()).toBe(true);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('saves the template with its data as sample data', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', fullToken);
+      await page.waitForSelector('#template-select option[value="demo-invoice"]', { state: 'attached' });
+      await page.fill('#data', '{"name": "Chloé", "lines": [{"quantity": 3, "unitPrice": 2}]}');
+      await page.fill('#save-name', 'playground-saved');
+      await page.click('#save');
+      await waitForText(page, /Saved playground-saved@1 with its sample data/);
+      expect(await page.inputValue('#template-select')).toBe('playground-saved');
+      const saved = await service.editor.get<Body>(`${TEMPLATES}/playground-saved`);
+      expect(saved.body).toMatchObject({
+        version: 1,
+        inputFormat: 'json',
+        sampleData: { name: 'Chloé', lines: [{ quantity: 3, unitPrice: 2 }] },
+      });
+      expect(saved.body['data']).toContain('Grüezi {{name}}');
+
+      // Sample data that is not JSON is refused, and the problem names it.
+      await page.fill('#data', 'not json');
+      await page.click('#save');
+      await waitForText(page, /Not saved: 400/);
+      expect(await page.locator('#problem li').innerText()).toMatch(
+        /^sampleData: sampleData is not valid JSON text/,
+      );
+      expect(await page.locator('#data').getAttribute('class')).toContain('invalid');
+      expect((await service.editor.get<Body>(`${TEMPLATES}/playground-saved`)).body['latestVersion']).toBe(1);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
