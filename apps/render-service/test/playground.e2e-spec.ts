@@ -279,7 +279,8 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
         ].join('\n'),
       );
       // X-Render-Missing (percent-encoded in the header) and X-Render-Warnings, beside the document.
-      await waitForText(page, /No value in the data for/, '#notes');
+      // Edits render as they are typed: wait for the render of the final template, not an earlier one.
+      await waitForText(page, /No value in the data for: recipent\.name, Straße/, '#notes');
       expect(await page.locator('#notes p.missing').innerText()).toBe(
         'No value in the data for: recipent.name, Straße',
       );
