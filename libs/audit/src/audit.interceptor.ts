@@ -6,9 +6,11 @@ import {
   type NestInterceptor,
   SetMetadata,
 } from '@nestjs/common';
-import { HTTP_CODE_METADATA } from '@nestjs/common/constants';
+import { HTTP_CODE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
+import { getMetadataStorage } from 'class-validator';
 import { concatMap, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 
@@ -52,7 +54,11 @@ export class AuditInterceptor implements NestInterceptor {
     )
       return next.handle();
 
-    const write = describeWrite(request, this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()));
+    const write = describeWrite(
+      request,
+      this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()),
+      this.requesterFieldsOf(context),
+    );
     beginAuditedWrite(requestContext, write);
     return next.handle().pipe(
       concatMap(async (value: unknown) => {
@@ -69,9 +75,48 @@ export class AuditInterceptor implements NestInterceptor {
       }),
     );
   }
+
+  private readonly requesterFields = new WeakMap<object, RequesterFields>();
+
+  /**
+   * Which of `createdBy`/`updatedBy` the route's body type declares: a value the interface does
+   * not have (an ignored `createdBy` on an update) is not the requester, and is not recorded.
+   */
+  private requesterFieldsOf(context: ExecutionContext): RequesterFields {
+    const handler = context.getHandler();
+    const known = this.requesterFields.get(handler);
+    if (known) return known;
+    const controller = context.getClass();
+    const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as Record<
+      string,
+      { index: number }
+    >;
+    const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler.name) ?? []) as unknown[];
+    const bodyParameter = Object.entries(parameters).find(([key]) => key.startsWith(`${RouteParamtypes.BODY}:`));
+    const bodyType = bodyParameter ? types[bodyParameter[1].index] : undefined;
+    const declared = new Set(
+      typeof bodyType === 'function'
+        ? getMetadataStorage()
+            .getTargetValidationMetadatas(bodyType, '', true, false)
+            .map((metadata) => metadata.propertyName)
+        : [],
+    );
+    const fields = { createdBy: declared.has('createdBy'), updatedBy: declared.has('updatedBy') };
+    this.requesterFields.set(handler, fields);
+    return fields;
+  }
 }
 
-export function describeWrite(request: AuditableRequest, httpCode: number | undefined): AuditedWrite {
+interface RequesterFields {
+  readonly createdBy: boolean;
+  readonly updatedBy: boolean;
+}
+
+export function describeWrite(
+  request: AuditableRequest,
+  httpCode: number | undefined,
+  requesterFields: RequesterFields,
+): AuditedWrite {
   const route = request.routeOptions.url ?? request.url.split('?')[0];
   const { resource, parameters } = resourceOfRoute(route);
   const params = (request.params ?? {}) as Record<string, unknown>;
@@ -81,8 +126,8 @@ export function describeWrite(request: AuditableRequest, httpCode: number | unde
     resource,
     pathIds: parameters.map((name) => String(params[name] ?? '')),
     subject: request.principal?.subject ?? null,
-    createdBy: textField(request.body, 'createdBy'),
-    updatedBy: textField(request.body, 'updatedBy'),
+    createdBy: requesterFields.createdBy ? textField(request.body, 'createdBy') : null,
+    updatedBy: requesterFields.updatedBy ? textField(request.body, 'updatedBy') : null,
     successStatus: httpCode ?? (request.method === 'POST' ? 201 : 200),
     recorded: false,
   };
