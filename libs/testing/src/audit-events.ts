@@ -140,14 +140,14 @@ export function itListsAuditEvents(
   });
 
   it.each([
-    ['From=yesterday', 'From'],
-    ['To=2026-13-01T00:00:00Z', 'To'],
-    ['From=2026-01-01T00:00:00Z&From=2026-01-02T00:00:00Z', 'From'],
-    [`Resource=${'r'.repeat(201)}`, 'Resource'],
-    [`Subject=${'s'.repeat(256)}`, 'Subject'],
-    ['OrderBy=subject', 'OrderBy'],
-    ['PageSize=0', 'PageSize'],
-  ])('answers %s with a 400 problem on %s', async (query, parameter) => {
+    ['From=yesterday', 'From=yesterday', 'From'],
+    ['To=2026-13-01T00:00:00Z', 'To=2026-13-01T00:00:00Z', 'To'],
+    ['From twice', 'From=2026-01-01T00:00:00Z&From=2026-01-02T00:00:00Z', 'From'],
+    ['a Resource of 201 characters', `Resource=${'r'.repeat(201)}`, 'Resource'],
+    ['a Subject of 256 characters', `Subject=${'s'.repeat(256)}`, 'Subject'],
+    ['OrderBy=subject', 'OrderBy=subject', 'OrderBy'],
+    ['PageSize=0', 'PageSize=0', 'PageSize'],
+  ])('answers %s with a 400 problem on exactly that parameter', async (_label, query, parameter) => {
     const response: TestResponse<{ errors?: Record<string, string[]> }> = await service().writer.get(
       `${auditPath}?${query}`,
     );
