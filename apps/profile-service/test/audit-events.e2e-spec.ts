@@ -110,7 +110,9 @@ describe('profile-service audit records (HTTP, real PostgreSQL)', () => {
     const client = new Client({ connectionString: service.database.url });
     await client.connect();
     try {
-      await client.query(`ALTER TABLE profile ADD CONSTRAINT test_refused_city CHECK (city <> 'Refusedtown')`);
+      await client.query(
+        `ALTER TABLE profile ADD CONSTRAINT test_refused_city CHECK (city <> 'Refusedtown')`,
+      );
       const before = await storedAuditRows(service.database.url);
       const body = personBody({ city: 'Refusedtown' });
       const refused = await admin.post(`${V10}/profiles`, body, withCorrelation(testCorrelationId('failed')));
@@ -129,9 +131,9 @@ describe('profile-service audit records (HTTP, real PostgreSQL)', () => {
   it('records nothing for a refused write, and serves the list unprojected to ProfileApi_Max only', async () => {
     const before = await storedAuditRows(service.database.url);
     expect((await admin.post(`${V10}/profiles`, personBody({ email: 'not-an-email' }))).status).toBe(400);
-    expect((await service.low.post(`${V10}/roles`, { name: `role-${unique()}`, displayName: 'x' })).status).toBe(
-      403,
-    );
+    expect(
+      (await service.low.post(`${V10}/roles`, { name: `role-${unique()}`, displayName: 'x' })).status,
+    ).toBe(403);
     expect(await storedAuditRows(service.database.url)).toEqual(before);
 
     // Not a profile resource: the access-level projection leaves it alone (no Select, no Limited).

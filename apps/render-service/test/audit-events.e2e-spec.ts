@@ -8,7 +8,14 @@ import {
   testToken,
 } from '@portal/testing';
 
-import { json, render, type RenderService, startRenderService, TEMPLATES, TENANT_PATH } from './render-test-app';
+import {
+  json,
+  render,
+  type RenderService,
+  startRenderService,
+  TEMPLATES,
+  TENANT_PATH,
+} from './render-test-app';
 
 const AUDIT = `${TENANT_PATH}/audit-events`;
 const SUBJECT = 'render-editor-19c2';
@@ -59,7 +66,10 @@ describe('render-service audit records (HTTP, real PostgreSQL)', () => {
     ]);
 
     const second = testCorrelationId('save-again');
-    expect((await editor.put(`${TEMPLATES}/${name}`, { data: 'Hi', inputFormat: 'txt' }, withCorrelation(second))).status).toBe(200);
+    expect(
+      (await editor.put(`${TEMPLATES}/${name}`, { data: 'Hi', inputFormat: 'txt' }, withCorrelation(second)))
+        .status,
+    ).toBe(200);
     expect(await auditEventsOf(service.editor, AUDIT, second)).toMatchObject([
       { resourceId: name, result: 'updated', status: 200, createdBy: null },
     ]);

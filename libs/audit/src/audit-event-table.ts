@@ -23,7 +23,9 @@ export async function createAuditEventTable(queryRunner: QueryRunner): Promise<v
       correlation_id varchar(128) NOT NULL
     )`);
   // Lists are newest first, filtered by resource (and id), by subject or by time.
-  await queryRunner.query('CREATE INDEX ix_audit_event_occurred_at ON audit_event (occurred_at DESC, id DESC)');
+  await queryRunner.query(
+    'CREATE INDEX ix_audit_event_occurred_at ON audit_event (occurred_at DESC, id DESC)',
+  );
   await queryRunner.query(
     'CREATE INDEX ix_audit_event_resource ON audit_event (resource, resource_id, occurred_at DESC)',
   );

@@ -10,7 +10,11 @@ import { ApiProblemResponses, ValidationProblemError } from '@portal/problem-det
 import { AuditEventEntity } from './audit-event.entity';
 import { AuditEventResponse, AuditEventsQueryDto, toAuditEventResponse } from './audit-events.dto';
 
-export const AUDIT_TAG = 'Audit events';
+/** The list's OpenAPI tag, for a service that describes its tags. */
+export const AUDIT_TAG = {
+  name: 'Audit events',
+  description: "Who changed what: one record per committed write, read by the service's writing role.",
+};
 
 const AUDIT_ORDER = { id: 'event.id', occurredAt: 'event.occurredAt' };
 const NEWEST_FIRST = 'occurredAt desc,id desc';
@@ -42,7 +46,7 @@ export interface AuditEventsOptions {
 function auditEventsControllers(options: AuditEventsOptions): Type[] {
   return options.versions.map((version) => {
     const name = `AuditEventsV${version.slice(1).split('-')[0]}Controller`;
-    @ApiTags(AUDIT_TAG)
+    @ApiTags(AUDIT_TAG.name)
     @ApiProblemResponses(401, 403)
     @Controller(`${version}/audit-events`)
     class AuditEventsController {
@@ -58,10 +62,12 @@ function auditEventsControllers(options: AuditEventsOptions): Type[] {
         const to = instantOf(query.To, 'To');
         const order = parseOrderBy(query.OrderBy ?? NEWEST_FIRST, AUDIT_ORDER);
         const builder = this.dataSource.getRepository(AuditEventEntity).createQueryBuilder('event');
-        if (query.Resource !== undefined) builder.andWhere('event.resource = :resource', { resource: query.Resource });
+        if (query.Resource !== undefined)
+          builder.andWhere('event.resource = :resource', { resource: query.Resource });
         if (query.ResourceId !== undefined)
           builder.andWhere('event.resourceId = :resourceId', { resourceId: query.ResourceId });
-        if (query.Subject !== undefined) builder.andWhere('event.subject = :subject', { subject: query.Subject });
+        if (query.Subject !== undefined)
+          builder.andWhere('event.subject = :subject', { subject: query.Subject });
         if (from) builder.andWhere('event.occurredAt >= :from', { from });
         if (to) builder.andWhere('event.occurredAt < :to', { to });
         return (await fetchPage(builder, order, pageRequestOf(query))).map(toAuditEventResponse);

@@ -26,10 +26,16 @@ const TimeFilter = (description: string): PropertyDecorator =>
 
 /** The audit list's filters: all exact matches, combined with AND. */
 export class AuditEventsQueryDto extends PageQueryDto {
-  @TextFilter('Records of this resource: the route\'s segments after the version, ids left out (`profiles/roles`).', 200)
+  @TextFilter(
+    "Records of this resource: the route's segments after the version, ids left out (`profiles/roles`).",
+    200,
+  )
   readonly Resource?: string;
 
-  @TextFilter('Records of this resource id: the path\'s ids joined by `/` (`12/7`), a create\'s new id last.', 500)
+  @TextFilter(
+    "Records of this resource id: the path's ids joined by `/` (`12/7`), a create's new id last.",
+    500,
+  )
   readonly ResourceId?: string;
 
   @TextFilter("Records of this caller: the token's subject.", 255)
@@ -45,7 +51,7 @@ export class AuditEventsQueryDto extends PageQueryDto {
 /** One audit record: ids, the route template and the outcome, never a body or a query value. */
 export class AuditEventResponse {
   @ApiProperty({ type: 'integer', format: 'int64' }) readonly id: number;
-  @ApiProperty({ format: 'date-time', description: 'When the write\'s transaction began.' })
+  @ApiProperty({ format: 'date-time', description: "When the write's transaction began." })
   readonly occurredAt: string;
   @ApiProperty({ type: String, nullable: true, description: "The token's subject." })
   readonly subject: string | null;
@@ -57,7 +63,11 @@ export class AuditEventResponse {
   @ApiProperty({ description: 'The route template, never the path: `/demo/v10-0/profiles/:profileId`.' })
   readonly route: string;
   @ApiProperty({ example: 'profiles' }) readonly resource: string;
-  @ApiProperty({ type: String, nullable: true, description: 'The path\'s ids joined by `/`; a create\'s new id last.' })
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The path's ids joined by `/`; a create's new id last.",
+  })
   readonly resourceId: string | null;
   @ApiProperty({ enum: ['created', 'updated', 'deleted'] }) readonly result: string;
   @ApiProperty({ type: 'integer', description: 'The HTTP status of the committed write.' })

@@ -91,8 +91,11 @@ export class AuditInterceptor implements NestInterceptor {
       string,
       { index: number }
     >;
-    const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handler.name) ?? []) as unknown[];
-    const bodyParameter = Object.entries(parameters).find(([key]) => key.startsWith(`${RouteParamtypes.BODY}:`));
+    const prototype = controller.prototype as object;
+    const types = (Reflect.getMetadata('design:paramtypes', prototype, handler.name) ?? []) as unknown[];
+    const bodyParameter = Object.entries(parameters).find(([key]) =>
+      key.startsWith(`${RouteParamtypes.BODY}:`),
+    );
     const bodyType = bodyParameter ? types[bodyParameter[1].index] : undefined;
     const declared = new Set(
       typeof bodyType === 'function'
@@ -124,7 +127,10 @@ export function describeWrite(
     method: request.method,
     route,
     resource,
-    pathIds: parameters.map((name) => String(params[name] ?? '')),
+    pathIds: parameters.map((name) => {
+      const value = params[name];
+      return typeof value === 'string' ? value : '';
+    }),
     subject: request.principal?.subject ?? null,
     createdBy: requesterFields.createdBy ? textField(request.body, 'createdBy') : null,
     updatedBy: requesterFields.updatedBy ? textField(request.body, 'updatedBy') : null,

@@ -108,6 +108,6 @@ type Entity = Function | string | EntitySchema;
 
 function withAuditEvents(entities: MixedList<Entity>): MixedList<Entity> {
   return Array.isArray(entities)
-    ? [...(entities as Entity[]), AuditEventEntity]
+    ? [...entities, AuditEventEntity]
     : { ...(entities as Record<string, Entity>), AuditEventEntity };
 }

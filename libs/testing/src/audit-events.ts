@@ -69,7 +69,10 @@ export interface AuditedServiceUnderTest {
  */
 export function itListsAuditEvents(
   service: () => AuditedServiceUnderTest,
-  options: { readonly auditPaths: readonly string[]; readonly write: (correlationId: string) => Promise<void> },
+  options: {
+    readonly auditPaths: readonly string[];
+    readonly write: (correlationId: string) => Promise<void>;
+  },
 ): void {
   const [auditPath] = options.auditPaths;
 
@@ -161,7 +164,10 @@ export function itListsAuditEvents(
  * The stored record of a write holds none of `personalValues` (e-mails, names, body text) in any
  * column, and the whole table neither.
  */
-export async function expectNoPersonalData(databaseUrl: string, personalValues: readonly string[]): Promise<void> {
+export async function expectNoPersonalData(
+  databaseUrl: string,
+  personalValues: readonly string[],
+): Promise<void> {
   const text = JSON.stringify(await storedAuditRows(databaseUrl)).toLowerCase();
   for (const value of personalValues) expect(text).not.toContain(value.toLowerCase());
 }
