@@ -8,32 +8,34 @@ import type { AuditEventRow } from './audited-write';
  */
 export async function createAuditEventTable(queryRunner: QueryRunner): Promise<void> {
   await queryRunner.query(`
-    CREATE TABLE audit_event (
-      id bigserial PRIMARY KEY,
-      occurred_at timestamptz NOT NULL DEFAULT now(),
-      subject varchar(255),
-      created_by varchar(100),
-      updated_by varchar(100),
-      method varchar(10) NOT NULL,
-      route varchar(500) NOT NULL,
-      resource varchar(200) NOT NULL,
-      resource_id varchar(500),
-      result varchar(20) NOT NULL,
-      status integer NOT NULL,
-      correlation_id varchar(128) NOT NULL
+    CREATE TABLE "audit_event" (
+      "id" BIGSERIAL NOT NULL,
+      "occurred_at" TIMESTAMP WITH TIME ZONE NOT NULL DEFAULT now(),
+      "subject" character varying(255),
+      "created_by" character varying(100),
+      "updated_by" character varying(100),
+      "method" character varying(10) NOT NULL,
+      "route" character varying(500) NOT NULL,
+      "resource" character varying(200) NOT NULL,
+      "resource_id" character varying(500),
+      "result" character varying(20) NOT NULL,
+      "status" integer NOT NULL,
+      "correlation_id" character varying(128) NOT NULL,
+      CONSTRAINT "pk_audit_event" PRIMARY KEY ("id")
     )`);
-  // Lists are newest first, filtered by resource (and id), by subject or by time.
+  // Lists are newest first, filtered by resource (and id), by subject or by time; a b-tree
+  // serves the descending order by reading backwards.
+  await queryRunner.query(`CREATE INDEX "ix_audit_event_occurred_at" ON "audit_event" ("occurred_at", "id")`);
   await queryRunner.query(
-    'CREATE INDEX ix_audit_event_occurred_at ON audit_event (occurred_at DESC, id DESC)',
+    `CREATE INDEX "ix_audit_event_resource" ON "audit_event" ("resource", "resource_id", "occurred_at")`,
   );
   await queryRunner.query(
-    'CREATE INDEX ix_audit_event_resource ON audit_event (resource, resource_id, occurred_at DESC)',
+    `CREATE INDEX "ix_audit_event_subject" ON "audit_event" ("subject", "occurred_at")`,
   );
-  await queryRunner.query('CREATE INDEX ix_audit_event_subject ON audit_event (subject, occurred_at DESC)');
 }
 
 export async function dropAuditEventTable(queryRunner: QueryRunner): Promise<void> {
-  await queryRunner.query('DROP TABLE audit_event');
+  await queryRunner.query('DROP TABLE "audit_event"');
 }
 
 /** One statement; values are parameters. Text is cut to its column's length rather than fail the write. */
