@@ -1,10 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { AuditModule } from '@portal/audit';
 import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { ConfigEnvironment } from './config-environment';
 import { configDataSourceOptions } from './data-source';
+import { CONFIG_WRITE } from './ui-templates/ui-templates.controller';
 import { UiTemplatesModule } from './ui-templates/ui-templates.module';
 
 @Module({})
@@ -16,6 +18,7 @@ export class AppModule {
         TypeOrmModule.forRoot(configDataSourceOptions(databaseUrl, env.databasePool)),
         ServiceRuntimeModule.forRoot('config-service'),
         UiTemplatesModule,
+        AuditModule.forService({ role: CONFIG_WRITE, versions: ['v10-0', 'v9-1'] }),
       ],
       providers: [{ provide: ConfigEnvironment, useValue: env }],
     };

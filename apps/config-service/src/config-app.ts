@@ -1,6 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
 
+import { AUDIT_TAG } from '@portal/audit';
 import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
@@ -20,7 +21,7 @@ export const CONFIG_SERVICE: ServiceDescription = {
     'Served under /{tenant}/v10-0 and /{tenant}/v9-1. Roles: ConfigApi_Read reads, ConfigApi_Write reads and writes.',
   version: '10.0',
   bodyLimitBytes: 1024 * 1024,
-  tags: UI_TEMPLATE_TAGS,
+  tags: [...UI_TEMPLATE_TAGS, AUDIT_TAG],
   // A template name is up to 100 characters (code points): up to 200 UTF-16 code units.
   maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,
 };

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 
 import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
+import { CreateAuditEvent1767225600000 } from './migrations/1767225600000-create-audit-event';
 import { CreateUiTemplates1763740800000 } from './migrations/1763740800000-create-ui-templates';
 import { UiTemplateSenderIdentifierEntity } from './ui-templates/ui-template-sender-identifier.entity';
 import { UiTemplateEntity } from './ui-templates/ui-template.entity';
@@ -13,7 +14,7 @@ export function configDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: [UiTemplateEntity, UiTemplateSenderIdentifierEntity],
-    migrations: [CreateUiTemplates1763740800000],
+    migrations: [CreateUiTemplates1763740800000, CreateAuditEvent1767225600000],
     migrationsTableName: 'config_migrations',
     applicationName: 'config-service',
     ...pool,

@@ -28,7 +28,13 @@ describe('config-service platform routes (HTTP, real PostgreSQL)', () => {
       bodyRoute: '/demo/v10-0/ui-templates',
       openApiFile: path.join(__dirname, '..', 'openapi.json'),
       tenantPath: '/demo/v10-0',
-      expectedPaths: ['/v10-0/ui-templates', '/v10-0/ui-templates/{uiTemplateName}', '/v9-1/ui-templates'],
+      expectedPaths: [
+        '/v10-0/ui-templates',
+        '/v10-0/ui-templates/{uiTemplateName}',
+        '/v9-1/ui-templates',
+        '/v10-0/audit-events',
+        '/v9-1/audit-events',
+      ],
     },
   );
 

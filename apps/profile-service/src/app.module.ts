@@ -2,10 +2,13 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
 import { AccessLevelTable, ProjectionModule } from '@portal/access-level';
+import { AuditModule } from '@portal/audit';
 import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
+import { PROFILE_WRITER } from './common/access';
+import { API_VERSIONS } from './common/versioned';
 import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
@@ -42,6 +45,7 @@ export class AppModule {
         ProfileServiceThemesModule,
         ProfileSettingsModule,
         FavoritesModule,
+        AuditModule.forService({ role: PROFILE_WRITER, versions: API_VERSIONS }),
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

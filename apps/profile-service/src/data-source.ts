@@ -6,6 +6,7 @@ import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
 import { PROFILE_ENTITIES } from './entities';
 import { CreateReferenceDataAndCatalogue1763827200000 } from './migrations/1763827200000-create-reference-data-and-catalogue';
+import { CreateAuditEvent1767225600000 } from './migrations/1767225600000-create-audit-event';
 import { CreateProfiles1763827260000 } from './migrations/1763827260000-create-profiles';
 import { CreateProcurations1763827320000 } from './migrations/1763827320000-create-procurations';
 import { EncryptSecureSettingValues1763827380000 } from './migrations/1763827380000-encrypt-secure-setting-values';
@@ -22,6 +23,7 @@ export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
       CreateProcurations1763827320000,
       EncryptSecureSettingValues1763827380000,
       ProfileSearchAndRoleSource1763913600000,
+      CreateAuditEvent1767225600000,
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',

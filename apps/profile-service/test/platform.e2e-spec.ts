@@ -16,6 +16,8 @@ describeServicePlatform({
   migrationsTable: 'profile_migrations',
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   expectedPaths: [
+    '/v10-0/audit-events',
+    '/v9-1/audit-events',
     '/v10-0/clients',
     '/v10-0/clients/{clientId}',
     '/v9-1/clients/{clientId}',

@@ -7,6 +7,7 @@ import { PROFILE_ENV_DEFAULTS, ProfileEnvironment } from '../src/profile-environ
 
 const TABLES = [
   'account',
+  'audit_event',
   'client',
   'favorite_service',
   'identification_level',

@@ -1,12 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 
+import { AuditModule } from '@portal/audit';
 import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { renderDataSourceOptions } from './data-source';
 import { RenderCoreModule } from './render-core.module';
 import type { RenderEnvironment } from './render-environment';
 import { RenderModule } from './render/render.module';
+import { RENDER_TEMPLATES } from './templates/templates.controller';
 import { TemplatesModule } from './templates/templates.module';
 
 @Module({})
@@ -20,6 +22,7 @@ export class AppModule {
         RenderCoreModule.forRoot(env),
         TemplatesModule,
         RenderModule,
+        AuditModule.forService({ role: RENDER_TEMPLATES, versions: ['v10-0'] }),
       ],
     };
   }

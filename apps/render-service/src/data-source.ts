@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 
 import { type DatabasePool, postgresDataSourceOptions } from '@portal/database';
 
+import { CreateAuditEvent1767225600000 } from './migrations/1767225600000-create-audit-event';
 import { CreateRenderTemplates1764000000000 } from './migrations/1764000000000-create-render-templates';
 import { AddRenderTemplateSampleData1766000000000 } from './migrations/1766000000000-add-render-template-sample-data';
 import { RenderTemplateVersionEntity } from './templates/template-version.entity';
@@ -14,7 +15,11 @@ export function renderDataSourceOptions(url: string, pool: DatabasePool = {}) {
   return postgresDataSourceOptions({
     url,
     entities: [RenderTemplateEntity, RenderTemplateVersionEntity],
-    migrations: [CreateRenderTemplates1764000000000, AddRenderTemplateSampleData1766000000000],
+    migrations: [
+      CreateRenderTemplates1764000000000,
+      AddRenderTemplateSampleData1766000000000,
+      CreateAuditEvent1767225600000,
+    ],
     migrationsTableName: 'render_migrations',
     applicationName: 'render-service',
     ...pool,

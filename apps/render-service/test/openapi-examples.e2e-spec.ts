@@ -13,5 +13,6 @@ describeOpenApiExamples({
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   roles: ['RenderApi_Render', 'RenderApi_Templates'],
   versions: ['v10-0'],
+  notAudited: ['POST /v10-0/render'],
   tryItOut: { method: 'put', path: '/v10-0/templates/{templateName}', status: 201 },
 });

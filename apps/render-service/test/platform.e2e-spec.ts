@@ -20,5 +20,6 @@ describeServicePlatform({
     '/v10-0/templates',
     '/v10-0/templates/{templateName}',
     '/v10-0/templates/{templateName}/versions',
+    '/v10-0/audit-events',
   ],
 });

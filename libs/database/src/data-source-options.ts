@@ -1,6 +1,8 @@
 import { Client } from 'pg';
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 
+import { AuditEventEntity, AuditSubscriber } from '@portal/audit';
+
 /**
  * How long a request may wait on the database before it is answered 503 (contract 5), so that no
  * request hangs on a database that is gone or stalled.
@@ -78,12 +80,17 @@ export interface ServiceDataSourceSettings extends DatabasePool {
   readonly applicationName?: string;
 }
 
-/** The one shape of every service's DataSource: PostgreSQL, migrations only, never synchronize. */
+/**
+ * The one shape of every service's DataSource: PostgreSQL, migrations only, never synchronize.
+ * Every service keeps audit_event (contract 1): the subscriber adds the audit row to each
+ * transaction a write request commits.
+ */
 export function postgresDataSourceOptions(settings: ServiceDataSourceSettings): DataSourceOptions {
   return {
     type: 'postgres',
     url: settings.url,
-    entities: settings.entities,
+    entities: withAuditEvents(settings.entities),
+    subscribers: [AuditSubscriber],
     migrations: settings.migrations,
     migrationsTableName: settings.migrationsTableName,
     migrationsTransactionMode: 'each',
@@ -94,4 +101,13 @@ export function postgresDataSourceOptions(settings: ServiceDataSourceSettings): 
     poolSize: settings.poolSize ?? 10,
     extra: poolSettings(settings.timeouts),
   };
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+type Entity = Function | string | EntitySchema;
+
+function withAuditEvents(entities: MixedList<Entity>): MixedList<Entity> {
+  return Array.isArray(entities)
+    ? [...entities, AuditEventEntity]
+    : { ...(entities as Record<string, Entity>), AuditEventEntity };
 }

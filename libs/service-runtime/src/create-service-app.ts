@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
+import { AuditInterceptor } from '@portal/audit';
 import { AuthGuard, JwtVerifier } from '@portal/auth';
 import { runPendingMigrations } from '@portal/database';
 import {
@@ -105,6 +106,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
   app.useGlobalPipes(new RequestValidationPipe());
   app.useGlobalGuards(new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))));
+  // After the guard: describes each write for its audit row (contract 1).
+  app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), app.get(DataSource)));
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service, env.TENANT), {

@@ -8,3 +8,4 @@ export * from './service-process';
 export * from './tcp-proxy';
 export * from './wait-until';
 export * from './test-logs';
+export * from './audit-events';

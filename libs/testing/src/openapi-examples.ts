@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
+import { storedAuditRows } from './audit-events';
 import { describeInBrowser } from './browser';
 import { type RunningTestApp, startTestApp } from './test-app';
 import { TestClient, type TestResponse, testToken } from './test-client';
@@ -114,6 +115,13 @@ export function exampleRequestsOf(document: OpenApiDocument): ExampleRequest[] {
   return requests;
 }
 
+/** One sending of an example, under a correlation id of its own. */
+export interface ExampleAttempt {
+  readonly request: ExampleRequest;
+  readonly correlationId: string;
+  readonly succeeded: boolean;
+}
+
 const succeeded = (response: TestResponse): boolean => response.status >= 200 && response.status < 300;
 
 /**
@@ -124,16 +132,20 @@ const succeeded = (response: TestResponse): boolean => response.status >= 200 &&
 export async function sendExamples(
   client: TestClient,
   requests: readonly ExampleRequest[],
+  attempts: ExampleAttempt[] = [],
 ): Promise<string[]> {
   let pending = [...requests];
   const lastFailure = new Map<ExampleRequest, string>();
   for (;;) {
     const failed: ExampleRequest[] = [];
     for (const request of pending) {
+      const correlationId = `example-${attempts.length + 1}`;
       const response = await client.send(request.method, request.url, {
         body: request.body,
         contentType: request.mediaType,
+        headers: { 'X-Correlation-Id': correlationId },
       });
+      attempts.push({ request, correlationId, succeeded: succeeded(response) });
       if (succeeded(response)) continue;
       failed.push(request);
       lastFailure.set(request, `${response.status} ${response.text.slice(0, 400)}`);
@@ -159,6 +171,8 @@ export interface OpenApiExamplesOptions<E extends ServiceEnvironment> {
   readonly roles: readonly string[];
   /** The version segments the document serves, each tried on a database of its own. */
   readonly versions: readonly string[];
+  /** Body operations that are not writes and leave no audit record (`POST /v10-0/render`). */
+  readonly notAudited?: readonly string[];
   /** One operation to run through Swagger UI at /docs in Chromium, with its prefilled example. */
   readonly tryItOut: { readonly method: string; readonly path: string; readonly status: number };
 }
@@ -195,7 +209,7 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
     });
 
     for (const version of options.versions) {
-      it(`accepts every example body under /{tenant}/${version} as it is, on a fresh database`, async () => {
+      it(`accepts every example body under /{tenant}/${version} as it is, on a fresh database, each write audited once`, async () => {
         const running = await start(version.replace('-', '_'));
         try {
           const anonymous = new TestClient(running.baseUrl);
@@ -205,7 +219,16 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
           );
           expect(requests.length).toBeGreaterThan(0);
           const client = anonymous.withToken(await testToken(options.roles));
-          expect(await sendExamples(client, requests)).toEqual([]);
+          const attempts: ExampleAttempt[] = [];
+          expect(await sendExamples(client, requests, attempts)).toEqual([]);
+          expect(
+            auditProblemsOf(
+              attempts,
+              await storedAuditRows(running.database.url),
+              serverPathOf(live.body),
+              options.notAudited ?? [],
+            ),
+          ).toEqual([]);
         } finally {
           await running.close();
         }
@@ -256,4 +279,30 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
       }
     });
   });
+}
+
+/**
+ * Each write that succeeded left exactly one audit record, naming its route template, and each
+ * that failed (to be retried) left none: contract 1 for every body route of the document.
+ */
+function auditProblemsOf(
+  attempts: readonly ExampleAttempt[],
+  rows: readonly Record<string, string | null>[],
+  prefix: string,
+  notAudited: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  for (const { request, correlationId, succeeded: wrote } of attempts) {
+    const operation = `${request.method} ${request.template}`;
+    const records = rows.filter((row) => row['correlation_id'] === correlationId);
+    const expected = wrote && !notAudited.includes(operation) ? 1 : 0;
+    const route = `${prefix}${request.template.replace(/\{(\w+)\}/g, ':$1')}`;
+    if (records.length !== expected)
+      problems.push(
+        `${operation} [${request.exampleKey}]: ${records.length} audit records, expected ${expected}`,
+      );
+    else if (expected === 1 && records[0]['route'] !== route)
+      problems.push(`${operation} [${request.exampleKey}]: audited as ${records[0]['route']}`);
+  }
+  return problems;
 }

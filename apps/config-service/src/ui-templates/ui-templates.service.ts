@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
+import { auditCreated } from '@portal/audit';
 import { EntityLookup, isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
 import { fetchPage, type OrderByWhitelist, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
@@ -61,6 +62,7 @@ export class UiTemplatesService {
     stampCreated(template, body.createdBy);
     return this.writeInTransaction(body, async (manager) => {
       const saved = await manager.save(template);
+      auditCreated(saved.id);
       await this.claimSenderIdentifiers(manager, saved);
       return saved;
     });
@@ -84,8 +86,10 @@ export class UiTemplatesService {
 
   async delete(name: string): Promise<void> {
     // Sender identifiers go with the template (ON DELETE CASCADE).
-    const result = await this.dataSource.getRepository(UiTemplateEntity).delete({ name });
-    if (!result.affected) throw notFound(name);
+    await this.dataSource.transaction(async (manager) => {
+      const result = await manager.delete(UiTemplateEntity, { name });
+      if (!result.affected) throw notFound(name);
+    });
   }
 
   private templates() {

@@ -4,6 +4,7 @@ import type { Type } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
 
+import { auditUpserted } from '@portal/audit';
 import type { AuditedEntity } from '@portal/database';
 
 /** What an upsert did (contract 6: 201 when created, 200 when updated). */
@@ -57,6 +58,7 @@ export async function upsertRow(
      RETURNING id, (xmax = 0) AS created`,
     Object.values(row),
   );
+  auditUpserted(result.created);
   return result;
 }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
+import { auditCreated } from '@portal/audit';
 import { stampCreated, stampUpdated } from '@portal/database';
 import { MAX_PAGE_SIZE, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
@@ -153,6 +154,7 @@ export class ProfilesService {
       }
       stampCreated(profile, body.createdBy, now);
       await manager.insert(ProfileEntity, profile);
+      auditCreated(profile.id);
       await this.roleAssignments.giveInitialRoles(
         manager,
         { id: profile.id, orgCategoryId },

@@ -9,6 +9,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
+import { NotAudited } from '@portal/audit';
 import { RequireRoles } from '@portal/auth';
 import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
@@ -45,6 +46,7 @@ export class RenderController {
 
   @Post()
   @HttpCode(200)
+  @NotAudited()
   @RequireRoles(RENDER_RENDER)
   @ApiOperation({
     summary: 'Render a document from data and a template (inline or saved)',

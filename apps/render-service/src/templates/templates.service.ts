@@ -10,6 +10,7 @@ import {
   pageRequestOf,
   parseOrderBy,
 } from '@portal/pagination';
+import { auditCreated } from '@portal/audit';
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
 import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../rendering/formats';
@@ -127,6 +128,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
         updatedBy: savedBy,
         updateStamp: now,
       });
+      if (row.inserted) auditCreated();
       return { template, version, created: row.inserted };
     });
     await this.invalidate(name);
@@ -220,10 +222,11 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
 
   /** Deletes the template and every version of it. */
   async delete(name: string): Promise<void> {
-    const result = TEMPLATE_NAME.test(name)
-      ? await this.dataSource.getRepository(RenderTemplateEntity).delete({ name })
-      : { affected: 0 };
-    if (!result.affected) throw notFound(name);
+    if (!TEMPLATE_NAME.test(name)) throw notFound(name);
+    await this.dataSource.transaction(async (manager) => {
+      const result = await manager.delete(RenderTemplateEntity, { name });
+      if (!result.affected) throw notFound(name);
+    });
     await this.invalidate(name);
   }
 

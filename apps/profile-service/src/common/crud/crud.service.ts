@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager, FindOptionsWhere, Repository } from 'typeorm';
 
+import { auditCreated } from '@portal/audit';
 import { isForeignKeyViolation, stampCreated, stampUpdated } from '@portal/database';
 import {
   fetchPage,
@@ -56,7 +57,11 @@ export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQ
     const entity = this.repository().create();
     this.assign(entity, body);
     stampCreated(entity, body.createdBy);
-    return this.repository().save(entity);
+    return this.dataSource.transaction(async (manager) => {
+      const saved = await manager.getRepository(this.definition.entity).save(entity);
+      auditCreated(saved.id);
+      return saved;
+    });
   }
 
   async update(id: number, body: UpdateBody): Promise<E> {

@@ -1,0 +1,147 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  SetMetadata,
+} from '@nestjs/common';
+import { HTTP_CODE_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { Reflector } from '@nestjs/core';
+import type { FastifyRequest } from 'fastify';
+import { getMetadataStorage } from 'class-validator';
+import { concatMap, type Observable } from 'rxjs';
+import type { DataSource } from 'typeorm';
+
+import { currentRequestContext } from '@portal/http-context';
+
+import { insertAuditEvent } from './audit-event-table';
+import { type AuditedWrite, auditEventRowOf, beginAuditedWrite, resourceOfRoute } from './audited-write';
+
+const NOT_AUDITED = 'portal:not-audited';
+
+/** A POST that changes nothing (a render): no audit record. */
+export const NotAudited = (): MethodDecorator => SetMetadata(NOT_AUDITED, true);
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+type AuditableRequest = FastifyRequest & { principal?: { subject: string } };
+
+/**
+ * Global: describes each write request (route, resource, path ids, subject, `createdBy`/`updatedBy`)
+ * for the AuditSubscriber, which records it in the write's transaction. Runs after the guard, so a
+ * refused token or role (401/403) is never a write; a write refused later (400, 404, 409) rolls
+ * back with its audit row, so refused writes leave no record.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Audit');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly dataSource: DataSource,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<AuditableRequest>();
+    const requestContext = currentRequestContext();
+    if (
+      context.getType() !== 'http' ||
+      !requestContext ||
+      !WRITE_METHODS.has(request.method) ||
+      this.reflector.get<boolean>(NOT_AUDITED, context.getHandler())
+    )
+      return next.handle();
+
+    const write = describeWrite(
+      request,
+      this.reflector.get<number>(HTTP_CODE_METADATA, context.getHandler()),
+      this.requesterFieldsOf(context),
+    );
+    beginAuditedWrite(requestContext, write);
+    return next.handle().pipe(
+      concatMap(async (value: unknown) => {
+        // A write that committed no transaction (a lone statement) is still recorded, just after it.
+        if (!write.recorded) {
+          this.logger.warn(`${write.method} ${write.route} wrote outside a transaction; audited after it`);
+          await insertAuditEvent(
+            (sql, parameters) => this.dataSource.query(sql, parameters),
+            auditEventRowOf(write, requestContext.correlationId),
+          );
+          write.recorded = true;
+        }
+        return value;
+      }),
+    );
+  }
+
+  private readonly requesterFields = new WeakMap<object, RequesterFields>();
+
+  /**
+   * Which of `createdBy`/`updatedBy` the route's body type declares: a value the interface does
+   * not have (an ignored `createdBy` on an update) is not the requester, and is not recorded.
+   */
+  private requesterFieldsOf(context: ExecutionContext): RequesterFields {
+    const handler = context.getHandler();
+    const known = this.requesterFields.get(handler);
+    if (known) return known;
+    const controller = context.getClass();
+    const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as Record<
+      string,
+      { index: number }
+    >;
+    const prototype = controller.prototype as object;
+    const types = (Reflect.getMetadata('design:paramtypes', prototype, handler.name) ?? []) as unknown[];
+    const bodyParameter = Object.entries(parameters).find(([key]) =>
+      key.startsWith(`${RouteParamtypes.BODY}:`),
+    );
+    const bodyType = bodyParameter ? types[bodyParameter[1].index] : undefined;
+    const declared = new Set(
+      typeof bodyType === 'function'
+        ? getMetadataStorage()
+            .getTargetValidationMetadatas(bodyType, '', true, false)
+            .map((metadata) => metadata.propertyName)
+        : [],
+    );
+    const fields = { createdBy: declared.has('createdBy'), updatedBy: declared.has('updatedBy') };
+    this.requesterFields.set(handler, fields);
+    return fields;
+  }
+}
+
+interface RequesterFields {
+  readonly createdBy: boolean;
+  readonly updatedBy: boolean;
+}
+
+export function describeWrite(
+  request: AuditableRequest,
+  httpCode: number | undefined,
+  requesterFields: RequesterFields,
+): AuditedWrite {
+  const route = request.routeOptions.url ?? request.url.split('?')[0];
+  const { resource, parameters } = resourceOfRoute(route);
+  const params = (request.params ?? {}) as Record<string, unknown>;
+  return {
+    method: request.method,
+    route,
+    resource,
+    pathIds: parameters.map((name) => {
+      const value = params[name];
+      return typeof value === 'string' ? value : '';
+    }),
+    subject: request.principal?.subject ?? null,
+    createdBy: requesterFields.createdBy ? textField(request.body, 'createdBy') : null,
+    updatedBy: requesterFields.updatedBy ? textField(request.body, 'updatedBy') : null,
+    successStatus: httpCode ?? (request.method === 'POST' ? 201 : 200),
+    recorded: false,
+  };
+}
+
+/** A requester id from the body, when it is one; never any other part of the body. */
+function textField(body: unknown, name: string): string | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : null;
+}
