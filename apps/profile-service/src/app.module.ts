@@ -8,6 +8,8 @@ import { CatalogueModule } from './catalogue/catalogue.module';
 import { profileDataSourceOptions } from './data-source';
 import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
+import { ProcurationInvitesModule } from './procuration-invites/procuration-invites.module';
+import { ProcurationsModule } from './procurations/procurations.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';
 import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
@@ -42,6 +44,8 @@ export class AppModule {
         ProfileServiceThemesModule,
         ProfileSettingsModule,
         FavoritesModule,
+        ProcurationsModule,
+        ProcurationInvitesModule,
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],
       exports: [ProfileEnvironment],

@@ -71,7 +71,8 @@ export class ProcurationInviteResponse extends AuditedResponse {
   @ApiProperty({ type: String, nullable: true }) readonly description: string | null;
   @ApiPropertyOptional({
     type: String,
-    description: 'The secret of the invite (256 random bits, base64url): returned once, at creation; stored only as a hash.',
+    description:
+      'The secret of the invite (256 random bits, base64url): returned once, at creation; stored only as a hash.',
   })
   readonly token?: string;
   @ApiProperty({ format: 'date-time' }) readonly expirationStamp: string;
@@ -80,7 +81,8 @@ export class ProcurationInviteResponse extends AuditedResponse {
   @ApiProperty({ type: Boolean }) readonly isApproved: boolean;
   @ApiProperty({ format: 'date-time', nullable: true }) readonly approvalStamp: string | null;
   @ApiProperty({ type: String, nullable: true }) readonly messageToPrincipal: string | null;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true }) readonly principalBusinessCaseId: string | null;
+  @ApiProperty({ type: String, format: 'uuid', nullable: true }) readonly principalBusinessCaseId:
+    string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true })
   readonly representativeBusinessCaseId: string | null;
   @ApiProperty({ type: String, nullable: true }) readonly representativeEmail: string | null;

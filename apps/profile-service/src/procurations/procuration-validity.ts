@@ -20,7 +20,11 @@ const addDays = (date: Date, days: number): Date => new Date(date.getTime() + da
 /** A new procuration's stamps: it ends a validity period after its start, renewable a notice before. */
 export function initialValidity(start: Date, period: ValidityPeriod): ValidityStamps {
   const end = addDays(start, period.validityDays);
-  return { validityStartStamp: start, validityEndStamp: end, renewableFromDate: addDays(end, -period.renewalNoticeDays) };
+  return {
+    validityStartStamp: start,
+    validityEndStamp: end,
+    renewableFromDate: addDays(end, -period.renewalNoticeDays),
+  };
 }
 
 /** `hasBeenRenewed: true`: the end moves to max(now, end) + the period; renewable a notice before it. */

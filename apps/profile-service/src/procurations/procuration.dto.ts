@@ -28,6 +28,9 @@ import { ExpandFilter } from '../common/expand';
 import { BooleanFilter, IdFilter, TextFilter } from '../common/query-filters';
 import { ProcurationInviteResponse } from '../procuration-invites/procuration-invite.dto';
 import { ProfileResponse } from '../profiles/dto/profile.response';
+import { ProcurationServiceResponse } from './procuration-service.response';
+
+export { ProcurationServiceResponse };
 
 /** ProcurationsExpand (interfaces 4.3), for reads and both lists. */
 export const PROCURATION_EXPANSIONS = [
@@ -100,7 +103,9 @@ function wrapperOf(
     readonly isValuePresent: boolean;
 
     @ApiPropertyOptional({ enum: values, nullable })
-    @ValidateIf((wrapper: Wrapper) => wrapper.isValuePresent === true && (!nullable || wrapper.value !== null))
+    @ValidateIf(
+      (wrapper: Wrapper) => wrapper.isValuePresent === true && (!nullable || wrapper.value !== null),
+    )
     @IsDefined({ message: '$property is required when isValuePresent is true' })
     @IsIn(values, { message: `$property must be one of ${values.join(', ')}` })
     readonly value?: string | null;
@@ -138,7 +143,8 @@ export class PatchOutboundProcurationDto {
 
   @ApiPropertyOptional({
     type: Boolean,
-    description: 'true renews: the end moves to max(now, end) + PROCURATION_VALIDITY_DAYS, with the renewal stamps.',
+    description:
+      'true renews: the end moves to max(now, end) + PROCURATION_VALIDITY_DAYS, with the renewal stamps.',
   })
   @IsOptional()
   @IsBoolean()
@@ -177,7 +183,9 @@ class ProcurationListQueryDto extends PageQueryDto {
   @BooleanFilter('false: only procurations without delegator; true or absent: with and without.')
   readonly IncludeDelegations?: boolean;
 
-  @IdFilter('Only procurations that give access to this service now (a link whose validityStartStamp has passed).')
+  @IdFilter(
+    'Only procurations that give access to this service now (a link whose validityStartStamp has passed).',
+  )
   readonly HasAccessToServiceId?: number;
 
   @BooleanFilter('With a ..._ProfilePicture expansion: include the custom images as base64.')
@@ -195,7 +203,9 @@ export class ListOutboundProcurationsQueryDto extends ProcurationListQueryDto {
   @BooleanFilter('true: only procurations whose personInOrganizationFunction is Owner; false: the others.')
   readonly IsOrgOwner?: boolean;
 
-  @BooleanFilter('true: only procurations whose personInOrganizationFunction is Owner or Manager; false: the others.')
+  @BooleanFilter(
+    'true: only procurations whose personInOrganizationFunction is Owner or Manager; false: the others.',
+  )
   readonly IsOrgManagerOrOwner?: boolean;
 
   @TextFilter(
@@ -209,14 +219,6 @@ export class ListOutboundProcurationsQueryDto extends ProcurationListQueryDto {
 export class ListInboundProcurationsQueryDto extends ProcurationListQueryDto {
   @IdFilter('Only the procurations of this principal.')
   readonly PrincipalProfileId?: number;
-}
-
-/** A service a procuration grants (entity key `procurationService`). */
-export class ProcurationServiceResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly procurationId: number;
-  @ApiProperty({ type: 'integer' }) readonly serviceId: number;
-  @ApiProperty({ format: 'date-time', description: 'The representative may use the service from then on.' })
-  readonly validityStartStamp: string;
 }
 
 /** A procuration (entity key `procuration`); `isRenewable` and `isUsable` are computed on every read. */
@@ -252,7 +254,10 @@ export class ProcurationResponse extends AuditedResponse {
     description: 'With Expand=DelegatorProfile[_...]; null without delegator.',
   })
   readonly delegatorProfile?: ProfileResponse | null;
-  @ApiPropertyOptional({ type: [ProcurationServiceResponse], description: 'With Expand=ProcurationServices.' })
+  @ApiPropertyOptional({
+    type: [ProcurationServiceResponse],
+    description: 'With Expand=ProcurationServices.',
+  })
   readonly procurationServices?: ProcurationServiceResponse[];
   @ApiPropertyOptional({
     type: ProcurationInviteResponse,

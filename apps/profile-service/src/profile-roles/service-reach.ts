@@ -16,7 +16,11 @@ export type ServiceReachChange =
   /** A service role was written or deleted: every holder of the role is concerned. */
   | { readonly kind: 'serviceRoles'; readonly serviceId: number; readonly roleId: number }
   /** A service's `isProcurationAvailable` changed. */
-  | { readonly kind: 'procurationAvailability'; readonly serviceId: number; readonly isProcurationAvailable: boolean }
+  | {
+      readonly kind: 'procurationAvailability';
+      readonly serviceId: number;
+      readonly isProcurationAvailable: boolean;
+    }
   /** Procurations of these principals were created or their function changed. */
   | { readonly kind: 'procurations'; readonly principalProfileIds: readonly number[] };
 
@@ -32,10 +36,16 @@ export type ServiceReachChange =
  * `isProcurationAvailable`; and any principal that no longer reaches a service loses it from all
  * of its procurations (procuration-sync).
  */
-export async function onServiceReachChanged(manager: EntityManager, change: ServiceReachChange): Promise<void> {
+export async function onServiceReachChanged(
+  manager: EntityManager,
+  change: ServiceReachChange,
+): Promise<void> {
   switch (change.kind) {
     case 'profileRoles':
-      return syncProcurationServices(manager, { sql: 'SELECT unnest($1::int[])', values: [change.profileIds] });
+      return syncProcurationServices(manager, {
+        sql: 'SELECT unnest($1::int[])',
+        values: [change.profileIds],
+      });
     case 'orgCategoryRoles':
       return syncProcurationServices(manager, {
         sql: 'SELECT p.id FROM profile p JOIN organization o ON o.id = p.organization_id WHERE o.org_category_id = $1',
@@ -57,7 +67,10 @@ export async function onServiceReachChanged(manager: EntityManager, change: Serv
         values: [change.serviceId],
       });
     case 'procurations':
-      return syncProcurationServices(manager, { sql: 'SELECT unnest($1::int[])', values: [change.principalProfileIds] });
+      return syncProcurationServices(manager, {
+        sql: 'SELECT unnest($1::int[])',
+        values: [change.principalProfileIds],
+      });
   }
 }
 
