@@ -124,13 +124,14 @@ const succeeded = (response: TestResponse): boolean => response.status >= 200 &&
 export async function sendExamples(
   client: TestClient,
   requests: readonly ExampleRequest[],
+  prepare: PrepareExample = (_client, request) => Promise.resolve(request.url),
 ): Promise<string[]> {
   let pending = [...requests];
   const lastFailure = new Map<ExampleRequest, string>();
   for (;;) {
     const failed: ExampleRequest[] = [];
     for (const request of pending) {
-      const response = await client.send(request.method, request.url, {
+      const response = await client.send(request.method, await prepare(client, request), {
         body: request.body,
         contentType: request.mediaType,
       });
@@ -148,7 +149,15 @@ export async function sendExamples(
   }
 }
 
+/**
+ * The URL to send an example to: its own, or one whose path parameter names a record the service
+ * made up (an invite's random token) and the hook created just before. Called before each try.
+ */
+export type PrepareExample = (client: TestClient, request: ExampleRequest) => Promise<string>;
+
 export interface OpenApiExamplesOptions<E extends ServiceEnvironment> {
+  /** See PrepareExample; by default every example goes to its own URL. */
+  readonly prepare?: PrepareExample;
   readonly service: string;
   readonly environment: new () => E;
   readonly defaults: Record<string, string>;
@@ -205,7 +214,7 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
           );
           expect(requests.length).toBeGreaterThan(0);
           const client = anonymous.withToken(await testToken(options.roles));
-          expect(await sendExamples(client, requests)).toEqual([]);
+          expect(await sendExamples(client, requests, options.prepare)).toEqual([]);
         } finally {
           await running.close();
         }
