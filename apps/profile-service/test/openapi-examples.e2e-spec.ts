@@ -20,7 +20,10 @@ async function prepareInviteExample(client: TestClient, request: ExampleRequest)
   const token = created.body.token;
   if (created.status !== 201 || !token) return request.url;
   if (match[2] === 'approve') {
-    await client.post(`${match[1]}${token}/consume`, { representativeProfileId: 2, updatedBy: 'openapi-examples' });
+    await client.post(`${match[1]}${token}/consume`, {
+      representativeProfileId: 2,
+      updatedBy: 'openapi-examples',
+    });
   }
   return `${match[1]}${token}/${match[2]}`;
 }
