@@ -1,10 +1,11 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
-import type { OrderByWhitelist } from '@portal/pagination';
+import { type OrderByWhitelist, Page, type PageRequest, type SortTerm } from '@portal/pagination';
 
 import { containsPattern } from '../common/query-filters';
 import { orderByOfResponse } from '../common/response-shape';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './procuration.dto';
+import type { ProfileEntity } from '../profiles/profile.entity';
 import { ProcurationEntity } from './procuration.entity';
 import { SYNCED_FUNCTIONS } from './procuration-sync';
 
@@ -115,3 +116,53 @@ export function procurationsQuery(
   for (const condition of conditions) query.andWhere(condition);
   return query.setParameters(parameters);
 }
+
+/**
+ * One page of procurations and the total in one statement (`count(*) OVER ()`): the joins are
+ * many-to-one, so LIMIT and OFFSET apply to procurations as they are, without the separate
+ * DISTINCT and COUNT queries of TypeORM's skip and take. The rows are read raw and made into
+ * entities here: TypeORM's hydration of joined rows costs far more than the query (a thousand
+ * procurations: about 1 ms of SQL, over 100 ms of hydration). A page past the end counts apart.
+ */
+export async function fetchProcurationPage(
+  query: SelectQueryBuilder<ProcurationEntity>,
+  order: readonly SortTerm[],
+  request: PageRequest,
+): Promise<Page<ProcurationEntity>> {
+  order.forEach((term, index) =>
+    index === 0
+      ? query.orderBy(term.expression, term.direction)
+      : query.addOrderBy(term.expression, term.direction),
+  );
+  if (request.pageSize !== undefined) {
+    query.limit(request.pageSize).offset((request.pageNumber - 1) * request.pageSize);
+  }
+  const rows = await query
+    .addSelect('count(*) OVER ()', 'procuration_total')
+    .getRawMany<Record<string, unknown>>();
+  const total =
+    rows.length > 0
+      ? Number(rows[0].procuration_total)
+      : request.pageNumber > 1
+        ? await query.limit(undefined).offset(undefined).orderBy().getCount()
+        : 0;
+  const columns = query.connection.getMetadata(ProcurationEntity).columns;
+  const entities = rows.map((row) => {
+    const procuration = Object.fromEntries(
+      columns.map((column) => [column.propertyName, row[`${PROCURATION}_${column.databaseName}`]]),
+    ) as unknown as ProcurationEntity;
+    procuration.principalProfile = profileOf(row, PRINCIPAL);
+    procuration.representativeProfile = profileOf(row, REPRESENTATIVE);
+    return procuration;
+  });
+  return new Page(entities, total, request);
+}
+
+/** The part of a joined profile the procurations read: its kind and isEnabled. */
+const profileOf = (row: Record<string, unknown>, alias: string): ProfileEntity =>
+  ({
+    id: row[`${alias}_id`],
+    isEnabled: row[`${alias}_is_enabled`],
+    personId: row[`${alias}_person_id`],
+    organizationId: row[`${alias}_organization_id`],
+  }) as ProfileEntity;

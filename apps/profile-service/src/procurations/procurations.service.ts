@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
 
 import { stampCreated, stampUpdated } from '@portal/database';
-import { fetchPage, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
 import type { Upserted } from '../common/upsert';
@@ -23,7 +23,12 @@ import type {
   WriteProcurationDto,
 } from './procuration.dto';
 import { ProcurationEntity } from './procuration.entity';
-import { type ProcurationFilters, PROCURATION_ORDER, procurationsQuery } from './procuration-list.query';
+import {
+  fetchProcurationPage,
+  type ProcurationFilters,
+  PROCURATION_ORDER,
+  procurationsQuery,
+} from './procuration-list.query';
 import type { ProcurationView } from './procuration.mapper';
 import { ProcurationServiceEntity } from './procuration-service.entity';
 import { SYNCED_FUNCTIONS } from './procuration-sync';
@@ -113,7 +118,7 @@ export class ProcurationsService {
     const manager = this.dataSource.manager;
     await findProfileOrFail(manager, profileId);
     const now = new Date();
-    const page = await fetchPage(
+    const page = await fetchProcurationPage(
       procurationsQuery(
         manager,
         {
