@@ -547,6 +547,75 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
       expect((await service.anonymous.get(outbound(principal, representative))).status).toBe(401);
     });
 
+    it('narrows with Select and lowers with Limited, on reads and lists', async () => {
+      const [principal, representative] = [await organization(), await person()];
+      await service.max.post(outbound(principal, representative), {
+        representativeEmail: 'x@example.ch',
+        createdBy: 'a',
+      });
+      const selected = await service.max.get<Json>(
+        `${outbound(principal, representative)}?Select=isUsable,validityEndStamp&Expand=PrincipalProfile`,
+      );
+      expect(selected.status).toBe(200);
+      expect(Object.keys(selected.body).sort()).toEqual(['id', 'isUsable', 'validityEndStamp']);
+      const limited = await service.max.get<Json[]>(
+        `${V10}/profiles/${representative}/inbound-procurations?Limited=1`,
+      );
+      expect(limited.status).toBe(200);
+      expect(limited.body).toEqual([{ id: expect.any(Number) }]);
+    });
+
+    it('never answers 500 to hostile query strings', async () => {
+      const [principal, representative] = [await organization(), await person()];
+      await service.max.post(outbound(principal, representative), { createdBy: 'a' });
+      const values = [
+        '',
+        '-1',
+        '0',
+        '2147483648',
+        'abc',
+        '%00',
+        'true,false',
+        "'; DROP TABLE procuration; --",
+        '%E2%82%AC',
+      ];
+      const parameters = [
+        'DelegatorProfileId',
+        'RepresentativeProfileId',
+        'PrincipalProfileId',
+        'IncludeDelegations',
+        'IsOrgOwner',
+        'IsOrgManagerOrOwner',
+        'RepresentativeProfileKeyword',
+        'HasAccessToServiceId',
+        'IncludeCustomImageBytes',
+        'Expand',
+        'OrderBy',
+        'PageNumber',
+        'PageSize',
+        'Select',
+        'Limited',
+      ];
+      for (const parameter of parameters) {
+        for (const value of values) {
+          for (const url of [
+            `${V10}/profiles/${principal}/outbound-procurations`,
+            `${V10}/profiles/${representative}/inbound-procurations`,
+            outbound(principal, representative),
+            `${outbound(principal, representative)}/services`,
+          ]) {
+            const response = await service.max.get(`${url}?${parameter}=${value}`);
+            expect([url, parameter, value, [200, 400, 404].includes(response.status)]).toEqual([
+              url,
+              parameter,
+              value,
+              true,
+            ]);
+          }
+        }
+      }
+    });
+
     it('deletes with 204 (outbound and inbound) with its services and favorites, then 404', async () => {
       for (const side of ['outbound', 'inbound'] as const) {
         const [principal, representative] = [await person(), await person()];
