@@ -545,6 +545,23 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
         403,
       );
       expect((await service.anonymous.get(outbound(principal, representative))).status).toBe(401);
+      // Reads for every ProfileApi role; writes, inbound ones included, for ProfileApi_Max only.
+      for (const caller of [service.low, service.medium]) {
+        expect((await caller.get(inbound(representative, principal))).status).toBe(200);
+        expect((await caller.get(`${outbound(principal, representative)}/services`)).status).toBe(200);
+        expect(
+          (await caller.patch(inbound(representative, principal), { updatedBy: 'x' }, MERGE_PATCH)).status,
+        ).toBe(403);
+        expect((await caller.delete(inbound(representative, principal))).status).toBe(403);
+        expect(
+          (await caller.put(`${inbound(representative, principal)}/favorite-services/1`, { createdBy: 'x' }))
+            .status,
+        ).toBe(403);
+        expect(
+          (await caller.post(`${outbound(principal, representative)}/services`, { createdBy: 'x' })).status,
+        ).toBe(403);
+      }
+      expect((await service.stranger.get(inbound(representative, principal))).status).toBe(403);
     });
 
     it('narrows with Select and lowers with Limited, on reads and lists', async () => {
