@@ -460,6 +460,12 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
           expect([field, value, [200, 400].includes(response.status)]).toEqual([field, value, true]);
         }
       }
+      for (const body of ['[]', '"text"', '42', 'null', '{"updatedBy": "a", "__proto__": {"x": 1}}']) {
+        for (const url of [outbound(principal, representative), inbound(representative, principal)]) {
+          const response = await service.max.patch(url, undefined, { ...MERGE_PATCH, rawBody: body });
+          expect([url, body, response.status]).toEqual([url, body, 400]);
+        }
+      }
       for (const field of ['representativeEmail', 'delegationMode']) {
         for (const value of HOSTILE) {
           const response = await service.max.patch(
