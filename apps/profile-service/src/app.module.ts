@@ -11,6 +11,8 @@ import { PROFILE_WRITER } from './common/access';
 import { API_VERSIONS } from './common/versioned';
 import { FavoritesModule } from './favorites/favorites.module';
 import { IdentitiesModule } from './identities/identities.module';
+import { ProcurationInvitesModule } from './procuration-invites/procuration-invites.module';
+import { ProcurationsModule } from './procurations/procurations.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';
 import { ProfilePicturesModule } from './profile-pictures/profile-pictures.module';
@@ -45,6 +47,8 @@ export class AppModule {
         ProfileServiceThemesModule,
         ProfileSettingsModule,
         FavoritesModule,
+        ProcurationsModule,
+        ProcurationInvitesModule,
         AuditModule.forService({ role: PROFILE_WRITER, versions: API_VERSIONS }),
       ],
       providers: [{ provide: ProfileEnvironment, useValue: env }],

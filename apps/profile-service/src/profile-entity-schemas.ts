@@ -11,6 +11,9 @@ import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { FavoriteServiceResponse } from './favorites/favorite-service.response';
 import { IDENTITY_RELATIONS, IdentityResponse } from './identities/identity.dto';
+import { ProcurationInviteResponse } from './procuration-invites/procuration-invite.dto';
+import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/procuration.dto';
+import { ProcurationServiceResponse } from './procurations/procuration-service.response';
 import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
 import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
 import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
@@ -74,4 +77,7 @@ export const PROFILE_ENTITY_SCHEMAS: EntitySchemas = {
   orgSignatory: shapeOfResponse(SignatoryResponse),
   profilePicture: shapeOfResponse(ProfilePictureResponse),
   favoriteService: shapeOfResponse(FavoriteServiceResponse),
+  procuration: shapeOfResponse(ProcurationResponse, PROCURATION_RELATIONS),
+  procurationService: shapeOfResponse(ProcurationServiceResponse),
+  procurationInvite: shapeOfResponse(ProcurationInviteResponse),
 };

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 
 import {
+  IsInt,
   IsOptional,
   IsString,
   Length,
   Matches,
+  Max,
+  Min,
   registerDecorator,
   type ValidationArguments,
 } from 'class-validator';
 
-import { Sensitive } from '@portal/env';
+import { EnvInt, Sensitive } from '@portal/env';
 import { DemoDataEnvironment } from '@portal/service-runtime';
 
 import {
@@ -17,6 +20,7 @@ import {
   type InactivityThresholds,
   parseInactivityDays,
 } from './profiles/inactivity';
+import { DEFAULT_VALIDITY_PERIOD, type ValidityPeriod } from './procurations/procuration-validity';
 
 /** A valid INACTIVITY_DAYS value (contract 6), with the parser's reason as the message. */
 const IsInactivityDays = (): PropertyDecorator => (target, property) =>
@@ -70,6 +74,27 @@ export class ProfileEnvironment extends DemoDataEnvironment {
    */
   @IsInactivityDays()
   readonly INACTIVITY_DAYS: string = DEFAULT_INACTIVITY_DAYS;
+
+  /** Days a procuration is valid from its start, and by how much a renewal extends it (contract 6). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(36500)
+  readonly PROCURATION_VALIDITY_DAYS: number = DEFAULT_VALIDITY_PERIOD.validityDays;
+
+  /** Days before its end from which a procuration is renewable (contract 6). */
+  @EnvInt()
+  @IsInt()
+  @Min(0)
+  @Max(36500)
+  readonly PROCURATION_RENEWAL_NOTICE_DAYS: number = DEFAULT_VALIDITY_PERIOD.renewalNoticeDays;
+
+  get procurationValidity(): ValidityPeriod {
+    return {
+      validityDays: this.PROCURATION_VALIDITY_DAYS,
+      renewalNoticeDays: this.PROCURATION_RENEWAL_NOTICE_DAYS,
+    };
+  }
 
   get inactivityThresholds(): InactivityThresholds {
     return parseInactivityDays(this.INACTIVITY_DAYS);

@@ -1,9 +1,32 @@
 import path from 'node:path';
 
-import { describeOpenApiExamples } from '@portal/testing';
+import { describeOpenApiExamples, type ExampleRequest, type TestClient } from '@portal/testing';
 
 import { createProfileApp } from '../src/profile-app';
 import { ProfileEnvironment, PROFILE_ENV_DEFAULTS } from '../src/profile-environment';
+
+/**
+ * An invite's token is random: the consume and approve examples go to an invite made for them
+ * just before (principal 1, the person; consumed by 2, the organization, for the approve). Until
+ * the profiles exist, the invite is not made and the example is tried again in the next round.
+ */
+async function prepareInviteExample(client: TestClient, request: ExampleRequest): Promise<string> {
+  const match = /^(.*\/procuration-invites\/)[^/]+\/(consume|approve)$/.exec(request.url);
+  if (!match) return request.url;
+  const created = await client.post<{ token?: string }>(`${match[1].replace(/\/$/, '')}`, {
+    principalProfileId: 1,
+    createdBy: 'openapi-examples',
+  });
+  const token = created.body.token;
+  if (created.status !== 201 || !token) return request.url;
+  if (match[2] === 'approve') {
+    await client.post(`${match[1]}${token}/consume`, {
+      representativeProfileId: 2,
+      updatedBy: 'openapi-examples',
+    });
+  }
+  return `${match[1]}${token}/${match[2]}`;
+}
 
 // The examples refer to records of the demo catalogue, which a fresh database receives (SEED_DEMO_DATA=auto).
 describeOpenApiExamples({
@@ -15,4 +38,5 @@ describeOpenApiExamples({
   roles: ['ProfileApi_Max'],
   versions: ['v10-0', 'v9-1'],
   tryItOut: { method: 'post', path: '/v10-0/clients', status: 201 },
+  prepare: prepareInviteExample,
 });

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import {
   type CallHandler,
   type ExecutionContext,
@@ -110,6 +112,15 @@ export class AuditInterceptor implements NestInterceptor {
   }
 }
 
+/**
+ * Path parameters that are secrets (a procuration invite's token): the record holds the start of
+ * their SHA-256 digest, which names the invite (its stored digest starts so) but cannot be used.
+ */
+const SECRET_PATH_PARAMETERS: ReadonlySet<string> = new Set(['token']);
+
+const secretReference = (value: string): string =>
+  `sha256:${createHash('sha256').update(value, 'utf8').digest('hex').slice(0, 16)}`;
+
 interface RequesterFields {
   readonly createdBy: boolean;
   readonly updatedBy: boolean;
@@ -129,7 +140,8 @@ export function describeWrite(
     resource,
     pathIds: parameters.map((name) => {
       const value = params[name];
-      return typeof value === 'string' ? value : '';
+      if (typeof value !== 'string') return '';
+      return SECRET_PATH_PARAMETERS.has(name) ? secretReference(value) : value;
     }),
     subject: request.principal?.subject ?? null,
     createdBy: requesterFields.createdBy ? textField(request.body, 'createdBy') : null,

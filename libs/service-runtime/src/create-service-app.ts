@@ -26,6 +26,7 @@ import {
 } from '@portal/problem-details';
 
 import { registerRouteBodyLimits } from './body-limit';
+import { JSON_BODY_MEDIA_TYPES, registerBodyMediaTypes } from './body-media-type';
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
@@ -56,7 +57,7 @@ export interface CreateServiceAppOptions {
   readonly env: ServiceEnvironment;
   readonly logger: Logger;
   readonly errorTranslators?: readonly ErrorTranslator[];
-  /** Media types parsed as JSON bodies; default `application/json` (profile adds merge-patch). */
+  /** Media types parsed as JSON bodies; default JSON and merge-patch, each route accepting its own (@BodyMediaType). */
   readonly jsonMediaTypes?: string[];
   /** Extra Fastify set-up. */
   readonly configureFastify?: (fastify: FastifyInstance) => void;
@@ -95,8 +96,9 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
   await registerSecurityHeaders(app);
   const fastify = app.getHttpAdapter().getInstance();
-  registerJsonBodyParser(fastify, options.jsonMediaTypes);
+  registerJsonBodyParser(fastify, options.jsonMediaTypes ?? JSON_BODY_MEDIA_TYPES);
   registerRouteBodyLimits(fastify);
+  registerBodyMediaTypes(fastify);
   registerRequestContext(fastify);
   trackRequests(fastify, renderer);
   registerRequestLogging(fastify, logger);

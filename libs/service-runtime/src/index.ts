@@ -1,4 +1,5 @@
 export * from './body-limit';
+export * from './body-media-type';
 export * from './cors';
 export * from './create-service-app';
 export * from './demo-data-environment';

@@ -133,6 +133,7 @@ export async function sendExamples(
   client: TestClient,
   requests: readonly ExampleRequest[],
   attempts: ExampleAttempt[] = [],
+  prepare: PrepareExample = (_client, request) => Promise.resolve(request.url),
 ): Promise<string[]> {
   let pending = [...requests];
   const lastFailure = new Map<ExampleRequest, string>();
@@ -140,7 +141,7 @@ export async function sendExamples(
     const failed: ExampleRequest[] = [];
     for (const request of pending) {
       const correlationId = `example-${attempts.length + 1}`;
-      const response = await client.send(request.method, request.url, {
+      const response = await client.send(request.method, await prepare(client, request), {
         body: request.body,
         contentType: request.mediaType,
         headers: { 'X-Correlation-Id': correlationId },
@@ -160,7 +161,15 @@ export async function sendExamples(
   }
 }
 
+/**
+ * The URL to send an example to: its own, or one whose path parameter names a record the service
+ * made up (an invite's random token) and the hook created just before. Called before each try.
+ */
+export type PrepareExample = (client: TestClient, request: ExampleRequest) => Promise<string>;
+
 export interface OpenApiExamplesOptions<E extends ServiceEnvironment> {
+  /** See PrepareExample; by default every example goes to its own URL. */
+  readonly prepare?: PrepareExample;
   readonly service: string;
   readonly environment: new () => E;
   readonly defaults: Record<string, string>;
@@ -220,7 +229,7 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
           expect(requests.length).toBeGreaterThan(0);
           const client = anonymous.withToken(await testToken(options.roles));
           const attempts: ExampleAttempt[] = [];
-          expect(await sendExamples(client, requests, attempts)).toEqual([]);
+          expect(await sendExamples(client, requests, attempts, options.prepare)).toEqual([]);
           expect(
             auditProblemsOf(
               attempts,

@@ -107,6 +107,10 @@ export class RoleAssignments {
 
   /** A category lost a role: the organizations that hold it through the category lose it; a direct one stays. */
   async takeCategoryRole(manager: EntityManager, orgCategoryId: number, roleId: number): Promise<void> {
+    // A delete takes no lock on the profiles, as an insert's foreign key check does: without this
+    // one, an Owner procuration created meanwhile (which locks its principal FOR UPDATE) could
+    // still see the role and link services the organization is losing.
+    await manager.query(`${ORGANIZATION_PROFILES_OF_CATEGORY} FOR KEY SHARE OF p`, [orgCategoryId]);
     await manager.query(
       `DELETE FROM profile_role
         WHERE role_id = $2 AND source = 'OrgCategory' AND profile_id IN (${ORGANIZATION_PROFILES_OF_CATEGORY})`,

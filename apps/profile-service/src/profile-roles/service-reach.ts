@@ -1,6 +1,7 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 import { groupBy } from '../common/group-by';
+import { syncProcurationServices, withdrawServiceFromProcurations } from '../procurations/procuration-sync';
 
 /**
  * A write that may have changed which services some profiles reach (contract 6: a profile
@@ -13,23 +14,64 @@ export type ServiceReachChange =
   /** A category gained or lost a role: every organization of the category is concerned. */
   | { readonly kind: 'orgCategoryRoles'; readonly orgCategoryId: number; readonly roleId: number }
   /** A service role was written or deleted: every holder of the role is concerned. */
-  | { readonly kind: 'serviceRoles'; readonly serviceId: number; readonly roleId: number };
+  | { readonly kind: 'serviceRoles'; readonly serviceId: number; readonly roleId: number }
+  /** A service's `isProcurationAvailable` changed. */
+  | {
+      readonly kind: 'procurationAvailability';
+      readonly serviceId: number;
+      readonly isProcurationAvailable: boolean;
+    }
+  /** Procurations of these principals were created or their function changed. */
+  | { readonly kind: 'procurations'; readonly principalProfileIds: readonly number[] };
 
 /**
  * The seam of the automated update of procuration services (contract 6): every write that
- * changes who reaches which service ends by calling this, with its own EntityManager, so that the
- * update commits in the same transaction as the write that caused it. Role writes reach it
- * through RoleAssignments (the only writer of `profile_role`); service role writes call it
- * directly.
+ * changes who reaches which service, or what a procuration should hold, ends by calling this,
+ * with its own EntityManager, so that the update commits (or fails) in the same transaction as
+ * the write that caused it. Role writes reach it through RoleAssignments (the only writer of
+ * `profile_role`); service role and service writes, and procuration writes, call it directly.
  *
- * It does nothing yet: procurations are not served so far. The procurations work fills it in:
- * for an organization principal and a person representative whose function is Owner or Manager,
+ * For an organization principal and a person representative whose function is Owner or Manager,
  * the procuration's services become every service the organization reaches that has
  * `isProcurationAvailable`; and any principal that no longer reaches a service loses it from all
- * of its procurations.
+ * of its procurations (procuration-sync).
  */
-export function onServiceReachChanged(_manager: EntityManager, _change: ServiceReachChange): Promise<void> {
-  return Promise.resolve();
+export async function onServiceReachChanged(
+  manager: EntityManager,
+  change: ServiceReachChange,
+): Promise<void> {
+  switch (change.kind) {
+    case 'profileRoles':
+      return syncProcurationServices(manager, {
+        sql: 'SELECT unnest($1::int[])',
+        values: [change.profileIds],
+      });
+    case 'orgCategoryRoles':
+      return syncProcurationServices(manager, {
+        sql: 'SELECT p.id FROM profile p JOIN organization o ON o.id = p.organization_id WHERE o.org_category_id = $1',
+        values: [change.orgCategoryId],
+      });
+    case 'serviceRoles':
+      // The holders of the role, and (for a deleted service role) also those who held the service through it.
+      return syncProcurationServices(manager, {
+        sql: `SELECT held.profile_id FROM profile_role held WHERE held.role_id = $1
+              UNION SELECT pr.principal_profile_id FROM procuration pr
+                      JOIN procuration_service ps ON ps.procuration_id = pr.id WHERE ps.service_id = $2`,
+        values: [change.roleId, change.serviceId],
+      });
+    case 'procurationAvailability':
+      if (!change.isProcurationAvailable) return withdrawServiceFromProcurations(manager, change.serviceId);
+      return syncProcurationServices(manager, {
+        sql: `SELECT held.profile_id FROM profile_role held
+                JOIN service_role sr ON sr.role_id = held.role_id WHERE sr.service_id = $1`,
+        values: [change.serviceId],
+      });
+    case 'procurations':
+      return syncProcurationServices(manager, {
+        sql: 'SELECT unnest($1::int[])',
+        values: [change.principalProfileIds],
+      });
+  }
 }
 
 /** When a reach is asked for: `at` (default: the database's now), through visible service roles only or not. */

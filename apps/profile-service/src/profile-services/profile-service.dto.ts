@@ -6,6 +6,7 @@ import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.
 import { ExpandFilter } from '../common/expand';
 import { BooleanFilter } from '../common/query-filters';
 import { FavoriteServiceResponse } from '../favorites/favorite-service.response';
+import { ProcurationServiceResponse } from '../procurations/procuration-service.response';
 import { ProfileRoleResponse } from '../profile-roles/profile-role.dto';
 import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
 import { OrgIdentificationLevelResponse } from '../reference-data/org-identification-levels/org-identification-level.dto';
@@ -73,6 +74,13 @@ export class ProfileServiceResponse extends ServiceResponse {
     description: "With Expand=FavoriteService: the profile's own favorite mark, or null.",
   })
   readonly favoriteService?: FavoriteServiceResponse | null;
+
+  @ApiPropertyOptional({
+    type: ProcurationServiceResponse,
+    description:
+      "With Expand=ProcurationService, read through a procuration: the procuration's link to the service.",
+  })
+  readonly procurationService?: ProcurationServiceResponse;
 }
 
 /** The nested objects of a service and the entity key that projects each (contract 3). */
@@ -84,4 +92,5 @@ export const SERVICE_RELATIONS = {
   serviceClients: 'serviceClient',
   survey: 'survey',
   favoriteService: 'favoriteService',
+  procurationService: 'procurationService',
 } as const satisfies Partial<Record<keyof ProfileServiceResponse, string>>;

@@ -10,6 +10,8 @@ import type { SurveyEntity } from '../catalogue/services/survey.entity';
 import { toResponseOf } from '../common/crud/resource-definition';
 import type { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { toFavoriteServiceResponse } from '../favorites/favorite-service.response';
+import type { ProcurationServiceEntity } from '../procurations/procuration-service.entity';
+import { toProcurationServiceResponse } from '../procurations/procuration-service.response';
 import type { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
 import { toProfileRoleResponse } from '../profile-roles/profile-role.mapper';
 import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
@@ -24,12 +26,14 @@ export interface ServiceParts {
   readonly serviceClients: ReadonlyMap<number, readonly ServiceClientEntity[]>;
   readonly surveys: ReadonlyMap<number, SurveyEntity>;
   readonly favorites: ReadonlyMap<number, FavoriteServiceEntity>;
+  /** Read through a procuration: its link to each service. */
+  readonly procurationServices?: ReadonlyMap<number, ProcurationServiceEntity>;
 }
 
 /** A service as a profile's routes show it: the service, then each expansion asked for. */
 export function toProfileServiceResponse(
   service: ServiceEntity,
-  expand: ReadonlySet<ProfileServiceExpansion>,
+  expand: ReadonlySet<ProfileServiceExpansion | 'ProcurationService'>,
   parts: ServiceParts,
 ): ProfileServiceResponse {
   const response: ProfileServiceResponse = toResponseOf(SERVICE_RESOURCE, service, ServiceResponse);
@@ -71,6 +75,12 @@ export function toProfileServiceResponse(
     ...(expand.has('FavoriteService') && {
       favoriteService: mapOrNull(parts.favorites.get(service.id), toFavoriteServiceResponse),
     }),
+    ...(expand.has('ProcurationService') &&
+      parts.procurationServices?.has(service.id) && {
+        procurationService: toProcurationServiceResponse(
+          parts.procurationServices.get(service.id) as ProcurationServiceEntity,
+        ),
+      }),
   };
 }
 

@@ -106,6 +106,26 @@ export class ProfilesService {
     return record;
   }
 
+  /** Several profiles by id (the expansions of procurations), keyed by id; at most MAX_PAGE_SIZE ids. */
+  async getMany(
+    profileIds: readonly number[],
+    options: ReadOptions,
+    manager = this.dataSource.manager,
+  ): Promise<Map<number, ProfileRecord>> {
+    const ids = [...new Set(profileIds)];
+    if (ids.length === 0) return new Map();
+    const listQuery = this.listQuery(
+      { Ids: ids },
+      {
+        order: parseOrderBy(undefined, PROFILE_ORDER_BY),
+        page: { pageNumber: 1, pageSize: ids.length },
+        ...options,
+      },
+    );
+    const records = await this.read(manager, listQuery);
+    return new Map(records.map((record) => [record.profile.id, record]));
+  }
+
   async create(body: CreateProfileDto): Promise<ProfileRecord> {
     // Hashed before the transaction opens: it takes a while, and needs no row.
     const password = body.person?.account.password;
@@ -222,12 +242,21 @@ export class ProfilesService {
 
   /**
    * The profile and what belongs to it (contract 6): its identities, roles, setting values,
-   * favorites, picture and procurations go with it (ON DELETE CASCADE), then its person and
-   * account, or its organization and signatories.
+   * favorites, picture, the procurations where it is principal, representative or delegator with
+   * their services and favorites, and its invites go with it (ON DELETE CASCADE; the invites
+   * those procurations came through explicitly), then its person and account, or its
+   * organization and signatories.
    */
   async delete(profileId: number): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const kind = await findProfileOrFail(manager, profileId, 'update');
+      // The invites its procurations came through go too (those it sent or took cascade with it).
+      await manager.query(
+        `DELETE FROM procuration_invite WHERE id IN (
+           SELECT pr.procuration_invite_id FROM procuration pr
+            WHERE $1 IN (pr.principal_profile_id, pr.representative_profile_id, pr.delegator_profile_id))`,
+        [profileId],
+      );
       await manager.delete(ProfileEntity, { id: profileId });
       if (kind.personId !== null) {
         const person = await manager.findOneByOrFail(PersonEntity, { id: kind.personId });
@@ -265,10 +294,13 @@ export class ProfilesService {
     const signatories = listQuery.signatoriesOf(
       organizations.map((organization) => organization.organization.id),
     );
-    const [identityRows, signatoryRows] = await Promise.all([
-      identities ? manager.query<Record<string, unknown>[]>(identities.text, [...identities.values]) : [],
-      signatories ? manager.query<Record<string, unknown>[]>(signatories.text, [...signatories.values]) : [],
-    ]);
+    // One after the other: `manager` may be a transaction's, whose one client runs one query at a time.
+    const identityRows = identities
+      ? await manager.query<Record<string, unknown>[]>(identities.text, [...identities.values])
+      : [];
+    const signatoryRows = signatories
+      ? await manager.query<Record<string, unknown>[]>(signatories.text, [...signatories.values])
+      : [];
     if (identities) {
       const byAccount = groupBy(
         identityRows.map((row) => ProfileListQuery.readIdentity(row)),
@@ -317,18 +349,18 @@ export class ProfilesService {
 
     const exists = async (sql: string, values: unknown[]): Promise<boolean> =>
       (await manager.query<unknown[]>(sql, values)).length > 0;
-    const checks: Promise<void>[] = [];
-    const check = (taken: Promise<boolean>, path: string, message: string): void => {
-      checks.push(
-        taken.then((failed) => {
-          if (failed) problem(path, message);
-        }),
-      );
+    // Queued and run one after the other: the transaction's one client runs one query at a time
+    // (concurrent queries on it make pg warn "client.query() when the client is already executing").
+    const checks: (() => Promise<void>)[] = [];
+    const check = (taken: () => Promise<boolean>, path: string, message: string): void => {
+      checks.push(async () => {
+        if (await taken()) problem(path, message);
+      });
     };
     const refers = (table: string, id: number | null | undefined, path: string, noun: string): void => {
       if (id === null || id === undefined) return;
       check(
-        exists(`SELECT 1 FROM ${table} WHERE id = $1`, [id]).then((found) => !found),
+        async () => !(await exists(`SELECT 1 FROM ${table} WHERE id = $1`, [id])),
         path,
         `No ${noun} has the id ${id}.`,
       );
@@ -336,10 +368,11 @@ export class ProfilesService {
 
     if (body.externalKey !== undefined && body.externalKey !== null) {
       check(
-        exists('SELECT 1 FROM profile WHERE external_key = $1 AND id IS DISTINCT FROM $2', [
-          body.externalKey,
-          current?.id ?? null,
-        ]),
+        () =>
+          exists('SELECT 1 FROM profile WHERE external_key = $1 AND id IS DISTINCT FROM $2', [
+            body.externalKey,
+            current?.id ?? null,
+          ]),
         'externalKey',
         `The external key '${body.externalKey}' belongs to another profile.`,
       );
@@ -347,11 +380,12 @@ export class ProfilesService {
     const username = body.person?.account?.username;
     if (username !== undefined && username !== null) {
       check(
-        exists(
-          `SELECT 1 FROM account a WHERE lower(a.username) = lower($1)
+        () =>
+          exists(
+            `SELECT 1 FROM account a WHERE lower(a.username) = lower($1)
               AND a.id IS DISTINCT FROM (SELECT account_id FROM person WHERE id = $2)`,
-          [username, current?.personId ?? null],
-        ),
+            [username, current?.personId ?? null],
+          ),
         'person.account.username',
         `The username '${username}' is taken (usernames are unique case-insensitively).`,
       );
@@ -372,8 +406,7 @@ export class ProfilesService {
       'organization identification level',
     );
     refers('profile', organization?.createdByProfileId, 'organization.createdByProfileId', 'profile');
-    // One connection runs them one after the other; awaiting them together keeps the code flat.
-    await Promise.all(checks);
+    for (const run of checks) await run();
     if (Object.keys(errors).length > 0) throw new ValidationProblemError(sortedByPath(errors));
   }
 

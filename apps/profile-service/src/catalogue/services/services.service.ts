@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
 import { CrudService } from '../../common/crud/crud.service';
 import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
+import { onServiceReachChanged } from '../../profile-roles/service-reach';
 import {
   whereContainsIgnoringCase,
   whereEquals,
@@ -85,5 +86,19 @@ export const SERVICE_RESOURCE: ResourceDefinition<ServiceEntity, ListServicesQue
 export class ServicesService extends CrudService<ServiceEntity, ListServicesQueryDto> {
   constructor(@InjectDataSource() dataSource: DataSource) {
     super(dataSource, SERVICE_RESOURCE);
+  }
+
+  /** `isProcurationAvailable` turned off or on: the procurations follow, in the update's transaction (contract 6). */
+  protected override async afterUpdate(
+    manager: EntityManager,
+    previous: ServiceEntity,
+    saved: ServiceEntity,
+  ): Promise<void> {
+    if (previous.isProcurationAvailable === saved.isProcurationAvailable) return;
+    await onServiceReachChanged(manager, {
+      kind: 'procurationAvailability',
+      serviceId: saved.id,
+      isProcurationAvailable: saved.isProcurationAvailable,
+    });
   }
 }

@@ -1,0 +1,499 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+
+import { auditUpserted } from '@portal/audit';
+import { stampCreated, stampUpdated } from '@portal/database';
+import { Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
+
+import type { Upserted } from '../common/upsert';
+import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
+import { ProcurationInviteEntity } from '../procuration-invites/procuration-invite.entity';
+import { ProfileEnvironment } from '../profile-environment';
+import { onServiceReachChanged } from '../profile-roles/service-reach';
+import type { ProfileExpansion } from '../profiles/dto/profile-query.dto';
+import { findProfileOrFail, profileNotFound, type ProfileKind } from '../profiles/profile-lock';
+import { ProfilesService } from '../profiles/profiles.service';
+import type {
+  ListInboundProcurationsQueryDto,
+  ListOutboundProcurationsQueryDto,
+  PatchInboundProcurationDto,
+  PatchOutboundProcurationDto,
+  ProcurationExpansion,
+  WriteProcurationDto,
+} from './procuration.dto';
+import { ProcurationEntity } from './procuration.entity';
+import {
+  fetchProcurationPage,
+  type ProcurationFilters,
+  PROCURATION_ORDER,
+  procurationsQuery,
+} from './procuration-list.query';
+import type { ProcurationView } from './procuration.mapper';
+import { ProcurationServiceEntity } from './procuration-service.entity';
+import { SYNCED_FUNCTIONS } from './procuration-sync';
+import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
+
+/** A procuration by its path: principal, representative, and the delegator of `?DelegatorProfileId` (or none). */
+export interface ProcurationKey {
+  readonly principalProfileId: number;
+  readonly representativeProfileId: number;
+  readonly delegatorProfileId: number | null;
+}
+
+export interface ReadOptions {
+  readonly expand: ReadonlySet<ProcurationExpansion>;
+  readonly includeCustomImageBytes: boolean;
+}
+
+const NO_EXPANSION: ReadOptions = { expand: new Set(), includeCustomImageBytes: false };
+
+const describeKey = (key: ProcurationKey): string =>
+  `from the profile ${key.principalProfileId} to the profile ${key.representativeProfileId}` +
+  (key.delegatorProfileId === null
+    ? ' without delegator'
+    : ` through the delegator ${key.delegatorProfileId}`);
+
+export const procurationNotFound = (key: ProcurationKey): NotFoundError =>
+  new NotFoundError(`No procuration ${describeKey(key)}.`, 'PROCURATION.NOT_FOUND');
+
+const isSynced = (fn: string | null): boolean => (SYNCED_FUNCTIONS as readonly string[]).includes(fn ?? '');
+
+/** The profile expansions one of the three profiles asks for: `PrincipalProfile_Person` and so on. */
+function profileExpansionsOf(
+  expand: ReadonlySet<ProcurationExpansion>,
+  stem: 'PrincipalProfile' | 'RepresentativeProfile' | 'DelegatorProfile',
+): ReadonlySet<ProfileExpansion> | undefined {
+  const wanted = [...expand].filter((value) => value === stem || value.startsWith(`${stem}_`));
+  if (wanted.length === 0) return undefined;
+  return new Set(
+    wanted.filter((value) => value !== stem).map((value) => value.slice(stem.length + 1) as ProfileExpansion),
+  );
+}
+
+/**
+ * Procurations (contract 6, interfaces 4.3), outbound (the path's profile as principal) and
+ * inbound (as representative): lists, reads with ProcurationsExpand, create, the deprecated
+ * upsert, merge-patches and delete. Every write runs in one transaction with the automated update
+ * of its services (Owner and Manager functions). Validity is stored as stamps; isRenewable and
+ * isUsable are computed on every read.
+ */
+@Injectable()
+export class ProcurationsService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly profiles: ProfilesService,
+    private readonly env: ProfileEnvironment,
+  ) {}
+
+  async listOutbound(
+    profileId: number,
+    query: ListOutboundProcurationsQueryDto,
+  ): Promise<Page<ProcurationView>> {
+    return this.list(profileId, query, {
+      principalProfileId: profileId,
+      representativeProfileId: query.RepresentativeProfileId,
+      isOrgOwner: query.IsOrgOwner,
+      isOrgManagerOrOwner: query.IsOrgManagerOrOwner,
+      representativeKeyword: query.RepresentativeProfileKeyword,
+    });
+  }
+
+  async listInbound(
+    profileId: number,
+    query: ListInboundProcurationsQueryDto,
+  ): Promise<Page<ProcurationView>> {
+    return this.list(profileId, query, {
+      representativeProfileId: profileId,
+      principalProfileId: query.PrincipalProfileId,
+    });
+  }
+
+  private async list(
+    profileId: number,
+    query: ListOutboundProcurationsQueryDto | ListInboundProcurationsQueryDto,
+    filters: ProcurationFilters,
+  ): Promise<Page<ProcurationView>> {
+    const order = parseOrderBy(query.OrderBy, PROCURATION_ORDER);
+    const manager = this.dataSource.manager;
+    await findProfileOrFail(manager, profileId);
+    const now = new Date();
+    const page = await fetchProcurationPage(
+      procurationsQuery(
+        manager,
+        {
+          ...filters,
+          delegatorProfileId: query.DelegatorProfileId,
+          includeDelegations: query.IncludeDelegations,
+          hasAccessToServiceId: query.HasAccessToServiceId,
+        },
+        now,
+      ),
+      order,
+      pageRequestOf(query),
+    );
+    const views = await this.viewsOf(manager, page.items, now, {
+      expand: new Set(query.Expand ?? []),
+      includeCustomImageBytes: query.IncludeCustomImageBytes ?? false,
+    });
+    return new Page(views, page.totalCount, page.request);
+  }
+
+  async get(
+    key: ProcurationKey,
+    options: ReadOptions,
+    manager = this.dataSource.manager,
+  ): Promise<ProcurationView> {
+    const procuration = await this.find(manager, key);
+    if (!procuration) {
+      await this.assertProfiles(manager, key);
+      throw procurationNotFound(key);
+    }
+    const [view] = await this.viewsOf(manager, [procuration], new Date(), options);
+    return view;
+  }
+
+  /** POST: 201, or 400 when the procuration exists. */
+  create(key: ProcurationKey, body: WriteProcurationDto): Promise<ProcurationView> {
+    return this.dataSource.transaction(async (manager) => {
+      const { principal, representative } = await this.lockProfiles(manager, key);
+      const errors = this.checkFields(
+        principal,
+        representative,
+        body.personInOrganizationFunction ?? null,
+        body,
+      );
+      if (await this.find(manager, key)) {
+        (errors.representativeProfileId ??= []).push(
+          `A procuration ${describeKey(key)} exists already; PATCH changes it.`,
+        );
+      }
+      throwIfAny(errors, 'PROCURATION.INVALID');
+      const procuration = await this.insert(manager, key, body);
+      return this.afterWrite(manager, key, procuration.personInOrganizationFunction);
+    });
+  }
+
+  /** PUT (deprecated): creates (201) or replaces the writable fields (200). */
+  upsert(key: ProcurationKey, body: WriteProcurationDto): Promise<Upserted<ProcurationView>> {
+    return this.dataSource.transaction(async (manager) => {
+      const { principal, representative } = await this.lockProfiles(manager, key);
+      throwIfAny(
+        this.checkFields(principal, representative, body.personInOrganizationFunction ?? null, body),
+        'PROCURATION.INVALID',
+      );
+      const existing = await this.find(manager, key);
+      // The route's result in its audit record (the links the sync writes after it are its side effects).
+      auditUpserted(!existing);
+      if (!existing) {
+        const procuration = await this.insert(manager, key, body);
+        return {
+          record: await this.afterWrite(manager, key, procuration.personInOrganizationFunction),
+          created: true,
+        };
+      }
+      const now = new Date();
+      const previousFunction = existing.personInOrganizationFunction;
+      if (body.validityStartStamp) {
+        Object.assign(
+          existing,
+          initialValidity(new Date(body.validityStartStamp), this.env.procurationValidity),
+        );
+      }
+      existing.personInOrganizationFunction = body.personInOrganizationFunction ?? null;
+      existing.isPersonInOrganizationPendingDelete = body.isPersonInOrganizationPendingDelete ?? false;
+      existing.representativeEmail = body.representativeEmail ?? null;
+      existing.delegationMode = body.delegationMode ?? null;
+      stampUpdated(existing, body.createdBy, now);
+      await this.saveFields(manager, existing);
+      const record = await this.afterWrite(
+        manager,
+        key,
+        existing.personInOrganizationFunction,
+        previousFunction,
+      );
+      return { record, created: false };
+    });
+  }
+
+  /** PATCH of the principal's side: validity, function, pending delete, renewal. */
+  patchOutbound(key: ProcurationKey, body: PatchOutboundProcurationDto): Promise<ProcurationView> {
+    return this.dataSource.transaction(async (manager) => {
+      const { principal, representative } = await this.lockProfiles(manager, key);
+      const procuration = await this.find(manager, key);
+      if (!procuration) throw procurationNotFound(key);
+      const previousFunction = procuration.personInOrganizationFunction;
+      const nextFunction = body.personInOrganizationFunction?.isValuePresent
+        ? (body.personInOrganizationFunction.value ?? null)
+        : previousFunction;
+      const errors = this.checkFields(principal, representative, nextFunction, {
+        personInOrganizationFunction: body.personInOrganizationFunction?.isValuePresent ? nextFunction : null,
+        isPersonInOrganizationPendingDelete:
+          body.isPersonInOrganizationPendingDelete ?? procuration.isPersonInOrganizationPendingDelete,
+      });
+      const now = new Date();
+      if (body.validityStartStamp) {
+        const start = new Date(body.validityStartStamp);
+        if (start.getTime() >= procuration.validityEndStamp.getTime()) {
+          (errors.validityStartStamp ??= []).push(
+            `validityStartStamp must lie before the end of validity (${procuration.validityEndStamp.toISOString()}).`,
+          );
+        }
+        procuration.validityStartStamp = start;
+      }
+      throwIfAny(errors, 'PROCURATION.INVALID');
+      procuration.personInOrganizationFunction = nextFunction;
+      if (
+        body.isPersonInOrganizationPendingDelete !== undefined &&
+        body.isPersonInOrganizationPendingDelete !== null
+      )
+        procuration.isPersonInOrganizationPendingDelete = body.isPersonInOrganizationPendingDelete;
+      if (body.hasBeenRenewed === true)
+        Object.assign(procuration, renewedValidity(procuration, now, this.env.procurationValidity));
+      if (body.renewalState?.isValuePresent && body.renewalState.value)
+        procuration.renewalState = body.renewalState.value;
+      stampUpdated(procuration, body.updatedBy, now);
+      await this.saveFields(manager, procuration);
+      return this.afterWrite(manager, key, nextFunction, previousFunction);
+    });
+  }
+
+  /** PATCH of the representative's side: e-mail and delegation mode. */
+  patchInbound(key: ProcurationKey, body: PatchInboundProcurationDto): Promise<ProcurationView> {
+    return this.dataSource.transaction(async (manager) => {
+      await this.lockProfiles(manager, key);
+      const procuration = await this.find(manager, key);
+      if (!procuration) throw procurationNotFound(key);
+      if (body.representativeEmail !== undefined) procuration.representativeEmail = body.representativeEmail;
+      if (body.delegationMode?.isValuePresent) procuration.delegationMode = body.delegationMode.value ?? null;
+      stampUpdated(procuration, body.updatedBy, new Date());
+      await this.saveFields(manager, procuration);
+      return this.get(key, NO_EXPANSION, manager);
+    });
+  }
+
+  /** The procuration with its services (cascade) and its favorites. */
+  async delete(key: ProcurationKey): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await this.lockProfiles(manager, key);
+      const procuration = await this.find(manager, key);
+      if (!procuration) throw procurationNotFound(key);
+      await manager.delete(FavoriteServiceEntity, {
+        profileId: key.principalProfileId,
+        representativeProfileId: key.representativeProfileId,
+        delegatorProfileId: key.delegatorProfileId ?? IsNull(),
+      });
+      await manager.delete(ProcurationEntity, { id: procuration.id });
+    });
+  }
+
+  /** Writes the procuration's own columns (not the partly read profiles joined to it). */
+  private async saveFields(manager: EntityManager, procuration: ProcurationEntity): Promise<void> {
+    await manager.update(ProcurationEntity, procuration.id, {
+      validityStartStamp: procuration.validityStartStamp,
+      validityEndStamp: procuration.validityEndStamp,
+      renewableFromDate: procuration.renewableFromDate,
+      renewalState: procuration.renewalState,
+      representativeEmail: procuration.representativeEmail,
+      personInOrganizationFunction: procuration.personInOrganizationFunction,
+      isPersonInOrganizationPendingDelete: procuration.isPersonInOrganizationPendingDelete,
+      delegationMode: procuration.delegationMode,
+      updatedBy: procuration.updatedBy,
+      updateStamp: procuration.updateStamp,
+    });
+  }
+
+  /** The procuration of the key, with its principal's and representative's kind and state; or null. */
+  find(manager: EntityManager, key: ProcurationKey): Promise<ProcurationEntity | null> {
+    return procurationsQuery(manager, key, new Date()).getOne();
+  }
+
+  /**
+   * The three profiles of the key, or a 404 naming the first missing one. Within a write, the
+   * principal is locked FOR UPDATE: a role granted to it concurrently (which takes a KEY SHARE lock
+   * on it) waits for the procuration write, or the write waits for it, so that the automated
+   * update of an Owner procuration always sees the principal's roles.
+   */
+  async lockProfiles(
+    manager: EntityManager,
+    key: ProcurationKey,
+  ): Promise<{ principal: ProfileKind; representative: ProfileKind }> {
+    const [principal] = await manager.query<ProfileKind[]>(
+      `SELECT id, person_id AS "personId", organization_id AS "organizationId", NULL AS "accountId"
+         FROM profile WHERE id = $1 FOR UPDATE`,
+      [key.principalProfileId],
+    );
+    if (!principal) throw profileNotFound(key.principalProfileId);
+    const representative = await findProfileOrFail(manager, key.representativeProfileId, 'share');
+    if (key.delegatorProfileId !== null) await findProfileOrFail(manager, key.delegatorProfileId, 'share');
+    throwIfAny(this.checkKey(key), 'PROCURATION.INVALID');
+    return { principal, representative };
+  }
+
+  private async assertProfiles(manager: EntityManager, key: ProcurationKey): Promise<void> {
+    await findProfileOrFail(manager, key.principalProfileId);
+    await findProfileOrFail(manager, key.representativeProfileId);
+    if (key.delegatorProfileId !== null) await findProfileOrFail(manager, key.delegatorProfileId);
+  }
+
+  private checkKey(key: ProcurationKey): ValidationErrors {
+    const errors: ValidationErrors = {};
+    if (key.principalProfileId === key.representativeProfileId) {
+      errors.representativeProfileId = [
+        'The principal and the representative must be two different profiles.',
+      ];
+    }
+    if (
+      key.delegatorProfileId !== null &&
+      [key.principalProfileId, key.representativeProfileId].includes(key.delegatorProfileId)
+    ) {
+      errors.DelegatorProfileId = ['The delegator must be neither the principal nor the representative.'];
+    }
+    return errors;
+  }
+
+  /**
+   * Where the reference restricts a field (interfaces 2.2): a function only for an organization
+   * principal and a person representative; pending delete (true) only for an organization
+   * principal and an Owner representative.
+   */
+  private checkFields(
+    principal: ProfileKind,
+    representative: ProfileKind,
+    effectiveFunction: string | null,
+    body: {
+      personInOrganizationFunction?: string | null;
+      isPersonInOrganizationPendingDelete?: boolean | null;
+    },
+  ): ValidationErrors {
+    const errors: ValidationErrors = {};
+    const organizationToPerson = principal.organizationId !== null && representative.personId !== null;
+    if (body.personInOrganizationFunction && !organizationToPerson) {
+      errors.personInOrganizationFunction = [
+        'personInOrganizationFunction is only for an organization principal and a person representative.',
+      ];
+    }
+    if (
+      body.isPersonInOrganizationPendingDelete === true &&
+      !(organizationToPerson && effectiveFunction === 'Owner')
+    ) {
+      errors.isPersonInOrganizationPendingDelete = [
+        'isPersonInOrganizationPendingDelete is only for an organization principal and an Owner representative.',
+      ];
+    }
+    return errors;
+  }
+
+  /** Inserts a new procuration of the key (the caller holds the profiles and checked the rules). */
+  async insert(
+    manager: EntityManager,
+    key: ProcurationKey,
+    body: WriteProcurationDto,
+    procurationInviteId: number | null = null,
+  ): Promise<ProcurationEntity> {
+    const now = new Date();
+    const start = body.validityStartStamp ? new Date(body.validityStartStamp) : now;
+    const procuration = manager.create(ProcurationEntity, {
+      ...key,
+      ...initialValidity(start, this.env.procurationValidity),
+      removalDate: null,
+      renewalState: 'Active',
+      representativeEmail: body.representativeEmail ?? null,
+      personInOrganizationFunction: body.personInOrganizationFunction ?? null,
+      isPersonInOrganizationPendingDelete: body.isPersonInOrganizationPendingDelete ?? false,
+      delegationMode: body.delegationMode ?? null,
+      procurationInviteId,
+    });
+    stampCreated(procuration, body.createdBy, now);
+    await manager.insert(ProcurationEntity, procuration);
+    return procuration;
+  }
+
+  /** The automated update when the function is (or was) Owner or Manager; then the procuration as read. */
+  private async afterWrite(
+    manager: EntityManager,
+    key: ProcurationKey,
+    fn: string | null,
+    previousFunction: string | null = null,
+  ): Promise<ProcurationView> {
+    if (isSynced(fn) || isSynced(previousFunction)) {
+      await onServiceReachChanged(manager, {
+        kind: 'procurations',
+        principalProfileIds: [key.principalProfileId],
+      });
+    }
+    return this.get(key, NO_EXPANSION, manager);
+  }
+
+  /** State and expansions of a page: one query per expansion for the whole page, one after the other. */
+  async viewsOf(
+    manager: EntityManager,
+    procurations: readonly ProcurationEntity[],
+    now: Date,
+    options: ReadOptions,
+  ): Promise<ProcurationView[]> {
+    const views: ProcurationView[] = procurations.map((procuration) => ({
+      procuration,
+      state: validityStateOf(
+        procuration,
+        {
+          principalEnabled: procuration.principalProfile?.isEnabled ?? false,
+          representativeEnabled: procuration.representativeProfile?.isEnabled ?? false,
+        },
+        now,
+      ),
+    }));
+    if (views.length === 0) return views;
+    const { expand, includeCustomImageBytes } = options;
+    const stems = [
+      ['PrincipalProfile', 'principalProfile', (p: ProcurationEntity) => p.principalProfileId],
+      ['RepresentativeProfile', 'representativeProfile', (p: ProcurationEntity) => p.representativeProfileId],
+      ['DelegatorProfile', 'delegatorProfile', (p: ProcurationEntity) => p.delegatorProfileId],
+    ] as const;
+    for (const [stem, property, idOf] of stems) {
+      const profileExpand = profileExpansionsOf(expand, stem);
+      if (!profileExpand) continue;
+      const ids = procurations.map(idOf).filter((id): id is number => id !== null);
+      const records = await this.profiles.getMany(
+        ids,
+        { expand: profileExpand, includeCustomImageBytes },
+        manager,
+      );
+      for (const view of views) {
+        const id = idOf(view.procuration);
+        const record = id === null ? undefined : records.get(id);
+        if (property === 'delegatorProfile') view.delegatorProfile = record ?? null;
+        else if (property === 'principalProfile') view.principalProfile = record;
+        else view.representativeProfile = record;
+      }
+    }
+    if (expand.has('ProcurationServices')) {
+      const links = await manager.find(ProcurationServiceEntity, {
+        where: { procurationId: In(procurations.map((p) => p.id)) },
+        order: { id: 'ASC' },
+      });
+      for (const view of views)
+        view.procurationServices = links.filter((link) => link.procurationId === view.procuration.id);
+    }
+    if (expand.has('ProcurationInvite')) {
+      const inviteIds = procurations
+        .map((p) => p.procurationInviteId)
+        .filter((id): id is number => id !== null);
+      const invites =
+        inviteIds.length === 0 ? [] : await manager.findBy(ProcurationInviteEntity, { id: In(inviteIds) });
+      const byId = new Map(invites.map((invite) => [invite.id, invite]));
+      for (const view of views) {
+        const inviteId = view.procuration.procurationInviteId;
+        view.procurationInvite = inviteId === null ? null : (byId.get(inviteId) ?? null);
+      }
+    }
+    return views;
+  }
+}
+
+function throwIfAny(errors: ValidationErrors, code: string): void {
+  const paths = Object.keys(errors);
+  if (paths.length === 0) return;
+  throw new ValidationProblemError(errors, errors[paths[0]][0], code);
+}

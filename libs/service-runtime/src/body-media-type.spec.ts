@@ -1,0 +1,54 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+
+import { registerJsonBodyParser } from '@portal/http-context';
+import { DomainError } from '@portal/problem-details';
+
+import { JSON_BODY_MEDIA_TYPES, MERGE_PATCH_MEDIA_TYPE, registerBodyMediaTypes } from './body-media-type';
+
+describe('registerBodyMediaTypes', () => {
+  let fastify: FastifyInstance;
+
+  beforeAll(async () => {
+    fastify = Fastify();
+    registerJsonBodyParser(fastify, JSON_BODY_MEDIA_TYPES);
+    registerBodyMediaTypes(fastify);
+    // Ours are domain errors; Fastify's own (an unparsed media type) carry their status.
+    fastify.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
+      void reply
+        .status(error instanceof DomainError ? error.status : (error.statusCode ?? 500))
+        .send({ detail: error.message });
+    });
+    fastify.patch('/patch', { config: { bodyMediaType: MERGE_PATCH_MEDIA_TYPE } }, (request, reply) =>
+      reply.send(request.body),
+    );
+    fastify.post('/post', (request, reply) => reply.send(request.body));
+    fastify.get('/get', (_request, reply) => reply.send('ok'));
+    await fastify.ready();
+  });
+
+  afterAll(async () => {
+    await fastify.close();
+  });
+
+  const send = (method: 'PATCH' | 'POST', url: string, contentType: string) =>
+    fastify.inject({ method, url, headers: { 'content-type': contentType }, payload: '{"a":1}' });
+
+  it('lets a route declared merge-patch take merge-patch only', async () => {
+    expect((await send('PATCH', '/patch', 'application/merge-patch+json')).json()).toEqual({ a: 1 });
+    expect((await send('PATCH', '/patch', 'application/merge-patch+json; charset=utf-8')).statusCode).toBe(
+      200,
+    );
+    const json = await send('PATCH', '/patch', 'application/json');
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toEqual({
+      detail: 'The request body must be application/merge-patch+json, not application/json.',
+    });
+    expect((await send('PATCH', '/patch', 'text/plain')).statusCode).toBe(415);
+  });
+
+  it('keeps every other route JSON only', async () => {
+    expect((await send('POST', '/post', 'Application/JSON')).statusCode).toBe(200);
+    expect((await send('POST', '/post', 'application/merge-patch+json')).statusCode).toBe(415);
+    expect((await fastify.inject({ method: 'GET', url: '/get' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,47 @@
+import { applyDecorators } from '@nestjs/common';
+import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiConsumes } from '@nestjs/swagger';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+import { UnsupportedMediaTypeError } from '@portal/problem-details';
+
+/** The media types parsed as JSON (json-body); each route accepts the one it declares. */
+export const JSON_MEDIA_TYPE = 'application/json';
+export const MERGE_PATCH_MEDIA_TYPE = 'application/merge-patch+json';
+export const JSON_BODY_MEDIA_TYPES = [JSON_MEDIA_TYPE, MERGE_PATCH_MEDIA_TYPE];
+
+interface BodyMediaTypeConfig {
+  readonly bodyMediaType?: string;
+}
+
+/**
+ * The one media type a route's body may have (contract 5; RFC 7386 merge-patch for the PATCH
+ * operations); any other is a 415 problem. Routes without it take `application/json` only.
+ */
+export const BodyMediaType = (mediaType: string): MethodDecorator =>
+  applyDecorators(
+    RouteConfig({ bodyMediaType: mediaType } satisfies BodyMediaTypeConfig),
+    ApiConsumes(mediaType),
+  );
+
+const mediaTypeOf = (request: FastifyRequest): string | undefined =>
+  request.headers['content-type']?.split(';')[0].trim().toLowerCase();
+
+/** Enforces @BodyMediaType (and `application/json` elsewhere) on every route with a body; before the app is initialised. */
+export function registerBodyMediaTypes(fastify: FastifyInstance): void {
+  fastify.addHook('onRoute', (route) => {
+    const config: BodyMediaTypeConfig | undefined = route.config;
+    const accepted = config?.bodyMediaType ?? JSON_MEDIA_TYPE;
+    const check = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void => {
+      const mediaType = mediaTypeOf(request);
+      if (mediaType !== undefined && request.body !== undefined && mediaType !== accepted) {
+        done(new UnsupportedMediaTypeError(`The request body must be ${accepted}, not ${mediaType}.`));
+        return;
+      }
+      done();
+    };
+    const existing = route.preValidation;
+    route.preValidation =
+      existing === undefined ? [check] : [...(Array.isArray(existing) ? existing : [existing]), check];
+  });
+}
