@@ -28,6 +28,8 @@ import { registerRouteBodyLimits } from './body-limit';
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { DEFAULT_RATE_LIMIT_POLICY, RateLimitGuard, type RateLimitPolicy } from './rate-limit.guard';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
@@ -57,6 +59,8 @@ export interface CreateServiceAppOptions {
   readonly errorTranslators?: readonly ErrorTranslator[];
   /** Media types parsed as JSON bodies; default `application/json` (profile adds merge-patch). */
   readonly jsonMediaTypes?: string[];
+  /** Rate limit policies besides the default one of RATE_LIMIT_*, by the name routes give @RateLimit. */
+  readonly rateLimitPolicies?: Readonly<Record<string, RateLimitPolicy>>;
   /** Extra Fastify set-up. */
   readonly configureFastify?: (fastify: FastifyInstance) => void;
 }
@@ -104,7 +108,18 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
 
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalGuards(new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))));
+  const rateLimitStore: RateLimitStore = env.REDIS_URL
+    ? new RedisRateLimitStore(env.REDIS_URL, logger)
+    : new MemoryRateLimitStore();
+  fastify.addHook('onClose', () => rateLimitStore.close());
+  // In this order: the rate limit counts the caller the auth guard has verified.
+  app.useGlobalGuards(
+    new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))),
+    new RateLimitGuard(app.get(Reflector), rateLimitStore, service.name, {
+      [DEFAULT_RATE_LIMIT_POLICY]: { perMinute: env.RATE_LIMIT_PER_MINUTE, burstPerSecond: env.RATE_LIMIT_BURST },
+      ...options.rateLimitPolicies,
+    }),
+  );
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service, env.TENANT), {
