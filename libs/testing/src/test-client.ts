@@ -77,12 +77,12 @@ export class TestClient {
 /** A token signed with the development secret, as `npm run token` mints it. */
 export function testToken(
   roles: readonly string[],
-  overrides: { expiresInSeconds?: number; secret?: string } = {},
+  overrides: { expiresInSeconds?: number; secret?: string; subject?: string } = {},
 ): Promise<string> {
   return mintDevelopmentToken({
     secret: overrides.secret ?? DEVELOPMENT_JWT_SECRET,
     roles,
-    subject: 'test',
+    subject: overrides.subject ?? 'test',
     expiresInSeconds: overrides.expiresInSeconds,
   });
 }
