@@ -188,6 +188,17 @@ function runBenchmark(main, limitMs) {
     });
 }
 
+/**
+ * A benchmark drives one token far past the per-caller rate limits a deployment keeps (its point is
+ * the service's throughput, not the limiter's refusals): the services it starts get these.
+ */
+const UNLIMITED_RATES = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_BURST: '100000000',
+  RENDER_RATE_LIMIT_PER_MINUTE: '100000000',
+  RENDER_RATE_LIMIT_BURST: '100000000',
+};
+
 /** A fetch that fails loudly after `ms`. */
 const timeoutSignal = (ms) => AbortSignal.timeout(ms);
 
@@ -200,5 +211,6 @@ module.exports = {
   round,
   runBenchmark,
   timeoutSignal,
+  UNLIMITED_RATES,
   workerCount,
 };

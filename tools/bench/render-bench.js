@@ -31,6 +31,7 @@ const {
   round,
   runBenchmark,
   timeoutSignal,
+  UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
 
@@ -135,6 +136,7 @@ async function startService(databaseUrl, cleanups) {
       TENANT,
       DATABASE_URL: databaseUrl,
       RENDER_DEMO_TEMPLATES: 'false',
+      ...UNLIMITED_RATES,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
