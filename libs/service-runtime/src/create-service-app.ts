@@ -116,7 +116,10 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   app.useGlobalGuards(
     new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))),
     new RateLimitGuard(app.get(Reflector), rateLimitStore, service.name, {
-      [DEFAULT_RATE_LIMIT_POLICY]: { perMinute: env.RATE_LIMIT_PER_MINUTE, burstPerSecond: env.RATE_LIMIT_BURST },
+      [DEFAULT_RATE_LIMIT_POLICY]: {
+        perMinute: env.RATE_LIMIT_PER_MINUTE,
+        burstPerSecond: env.RATE_LIMIT_BURST,
+      },
       ...options.rateLimitPolicies,
     }),
   );
