@@ -191,7 +191,11 @@ async function main(cleanups) {
   for (let index = 0; index < 20; index += 1) {
     const name = `load-template-${index}`;
     await expectStatus(
-      call(services.config.baseUrl, admin, 'POST', `${API}/ui-templates`, { ...canton, name }),
+      call(services.config.baseUrl, admin, 'POST', `${API}/ui-templates`, {
+        ...canton,
+        name,
+        senderIdentifiers: [`${name}@portal.example.ch`],
+      }),
       [201],
       'seeding a UI template',
     );
