@@ -97,12 +97,10 @@ export class RedisRateLimitStore implements RateLimitStore {
   async hit(key: string, windowMs: number): Promise<WindowCount | undefined> {
     try {
       if (this.redis.status !== 'ready') await this.connected();
-      const hit = (this.redis as Redis & { rateLimitHit(key: string, windowMs: number): Promise<unknown> })
-        .rateLimitHit;
-      const [count, resetMs] = (await hit.call(this.redis, `${this.prefix}${key}`, windowMs)) as [
-        number,
-        number,
-      ];
+      const redis = this.redis as Redis & {
+        rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+      };
+      const [count, resetMs] = await redis.rateLimitHit(`${this.prefix}${key}`, windowMs);
       return { count, resetMs };
     } catch (error) {
       this.warn(error);

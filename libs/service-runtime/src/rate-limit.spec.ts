@@ -11,13 +11,13 @@ import { DEFAULT_RATE_LIMIT_POLICY, RateLimit, RateLimitGuard, SkipRateLimit } f
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 class Routes {
-  plain(): void {}
+  plain(this: void): void {}
 
   @RateLimit('render')
-  render(): void {}
+  render(this: void): void {}
 
   @SkipRateLimit()
-  health(): void {}
+  health(this: void): void {}
 }
 
 interface Call {
