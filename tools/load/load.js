@@ -49,13 +49,13 @@ const ALL_ROLES = [
 
 /** Requests per second of each operation at LOAD_SCALE=1: what this 2-core machine holds. */
 const RATES = {
-  'profile read': 20,
-  'profile search': 8,
-  'profile create': 2,
-  'profile update': 3,
-  'procuration read': 4,
+  'profile read': 10,
+  'profile search': 4,
+  'profile create': 1,
+  'profile update': 2,
+  'procuration read': 3,
   'procuration create': 1,
-  'config template read': 20,
+  'config template read': 15,
   'render html': 2,
   'render pdf': 1,
 };
