@@ -1,13 +1,12 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
-import { DataSource } from 'typeorm';
 
 import { databaseErrorTranslator } from '@portal/database';
-import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
+import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
-import { seedDemoCatalogue } from './demo-data/demo-catalogue.seeder';
+import { demoCatalogue } from './demo-data/demo-catalogue.seeder';
 import { RoleAssignments } from './profile-roles/role-assignments.service';
 import type { ProfileEnvironment } from './profile-environment';
 
@@ -35,9 +34,9 @@ export async function createProfileApp(context: {
     errorTranslators: [databaseErrorTranslator(PROFILE_CONSTRAINT_PATHS)],
   });
   // After the migrations, so that a newcomer's first start has a catalogue to explore.
-  await seedDemoCatalogue(
-    app.get(DataSource),
-    app.get(RoleAssignments),
+  await seedDemoDataAtStart(
+    app,
+    demoCatalogue(app.get(RoleAssignments)),
     context.env.demoDataMode,
     context.logger,
   );

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 
 import {
-  IsIn,
   IsOptional,
   IsString,
   Length,
@@ -11,7 +10,7 @@ import {
 } from 'class-validator';
 
 import { Sensitive } from '@portal/env';
-import { ServiceEnvironment } from '@portal/service-runtime';
+import { DemoDataEnvironment } from '@portal/service-runtime';
 
 import {
   DEFAULT_INACTIVITY_DAYS,
@@ -54,7 +53,7 @@ export const DEVELOPMENT_SETTINGS_ENCRYPTION_KEY = createHash('sha256')
   .digest('base64');
 
 /** The common variables (contract 1, 2) and profile-service's own. */
-export class ProfileEnvironment extends ServiceEnvironment {
+export class ProfileEnvironment extends DemoDataEnvironment {
   /** The role every new person profile receives (contract 6); the first migration creates `Citizen`. */
   @IsString()
   @Length(1, 100)
@@ -64,14 +63,6 @@ export class ProfileEnvironment extends ServiceEnvironment {
   @IsOptional()
   @IsString()
   readonly ACCESS_LEVELS_FILE?: string;
-
-  /**
-   * Demo catalogue at start-up: `auto` loads it into an empty catalogue only, `always` adds what
-   * is missing (idempotent), `never` does not. Unset: `auto`, but `never` in production.
-   */
-  @IsOptional()
-  @IsIn(['auto', 'always', 'never'], { message: 'SEED_DEMO_DATA must be auto, always or never' })
-  readonly SEED_DEMO_DATA?: 'auto' | 'always' | 'never';
 
   /**
    * Days since the last login (or since creation, for a profile that never logged in) after
@@ -100,10 +91,6 @@ export class ProfileEnvironment extends ServiceEnvironment {
     message: `SETTINGS_ENCRYPTION_PREVIOUS_KEYS must be comma-separated keys; each ${KEY_MESSAGE}`,
   })
   readonly SETTINGS_ENCRYPTION_PREVIOUS_KEYS?: string;
-
-  get demoDataMode(): 'auto' | 'always' | 'never' {
-    return this.SEED_DEMO_DATA ?? (this.NODE_ENV === 'production' ? 'never' : 'auto');
-  }
 
   /** The keys of secure setting values: the one to write with, and the earlier ones still read. */
   get settingsEncryptionKeys(): { current: Buffer; previous: Buffer[] } {

@@ -1,7 +1,10 @@
 import pino, { type Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
-import { DemoCatalogueSeeder, seedDemoCatalogue } from '../src/demo-data/demo-catalogue.seeder';
+import { type DemoDataMode, type DemoDataResult, seedDemoData } from '@portal/database';
+import { seedDemoDataAtStart } from '@portal/service-runtime';
+
+import { demoCatalogue } from '../src/demo-data/demo-catalogue.seeder';
 import { RoleAssignments } from '../src/profile-roles/role-assignments.service';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
@@ -34,11 +37,12 @@ const messagesOf = (lines: Json[]): unknown[] =>
 
 describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
   let service: ProfileService;
-  let seeder: DemoCatalogueSeeder;
+  let seed: (mode: DemoDataMode) => Promise<DemoDataResult>;
 
   beforeAll(async () => {
     service = await startProfileService('profile_demo_data', { SEED_DEMO_DATA: 'auto' });
-    seeder = new DemoCatalogueSeeder(service.app.get(DataSource), service.app.get(RoleAssignments));
+    seed = (mode) =>
+      seedDemoData(service.app.get(DataSource), demoCatalogue(service.app.get(RoleAssignments)), mode);
   });
 
   afterAll(async () => {
@@ -79,9 +83,9 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     const empty = await startProfileService('profile_demo_data_empty', { SEED_DEMO_DATA: 'never' });
     try {
       const { logger, lines } = capturedLogger();
-      const report = await seedDemoCatalogue(
-        empty.app.get(DataSource),
-        empty.app.get(RoleAssignments),
+      const report = await seedDemoDataAtStart(
+        empty.app,
+        demoCatalogue(empty.app.get(RoleAssignments)),
         'auto',
         logger,
       );
@@ -106,7 +110,11 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
       expect(report).toEqual({ outcome: 'seeded', inserted });
       const rows = Object.values(inserted).reduce((sum, count) => sum + count, 0);
       expect(messagesOf(lines)).toEqual([
-        { msg: `demo catalogue: ${rows} rows added`, SEED_DEMO_DATA: 'auto', inserted },
+        {
+          msg: expect.stringMatching(new RegExp(`^demo catalogue: inserted ${rows} rows \\(client 2, `)),
+          SEED_DEMO_DATA: 'auto',
+          inserted,
+        },
       ]);
       // What it counted is what the API lists.
       for (const [path, count] of COUNTS) {
@@ -120,18 +128,31 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
 
   it('changes nothing when run again, whatever the mode, and logs that it added nothing', async () => {
     const before = await everything();
-    await expect(seeder.seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
-    await expect(seeder.seed('always')).resolves.toEqual({ outcome: 'seeded', inserted: {} });
-    await expect(seeder.seed('never')).resolves.toEqual({ outcome: 'off', inserted: {} });
+    await expect(seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
+    await expect(seed('always')).resolves.toEqual({ outcome: 'seeded', inserted: {} });
+    await expect(seed('never')).resolves.toEqual({ outcome: 'off', inserted: {} });
     expect(await everything()).toEqual(before);
 
     const { logger, lines } = capturedLogger();
-    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'always', logger);
-    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'auto', logger);
-    await seedDemoCatalogue(service.app.get(DataSource), service.app.get(RoleAssignments), 'never', logger);
+    const catalogue = demoCatalogue(service.app.get(RoleAssignments));
+    for (const mode of ['always', 'auto', 'never'] as const)
+      await seedDemoDataAtStart(service.app, catalogue, mode, logger);
     expect(messagesOf(lines)).toEqual([
-      { msg: 'demo catalogue: nothing added, every demo row is present', SEED_DEMO_DATA: 'always' },
-      { msg: 'demo catalogue: not loaded, the catalogue has data', SEED_DEMO_DATA: 'auto' },
+      {
+        msg: 'demo catalogue: nothing inserted (everything was already there)',
+        SEED_DEMO_DATA: 'always',
+        inserted: {},
+      },
+      {
+        msg: expect.stringMatching(/^demo catalogue: nothing inserted \(the tables already hold data; /),
+        SEED_DEMO_DATA: 'auto',
+        inserted: {},
+      },
+      {
+        msg: 'demo catalogue: nothing inserted (SEED_DEMO_DATA=never)',
+        SEED_DEMO_DATA: 'never',
+        inserted: {},
+      },
     ]);
     expect(await everything()).toEqual(before);
   });
@@ -150,19 +171,23 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     });
     expect((await service.max.delete(`${V10}/marital-statuses/${unknown.id}`)).status).toBe(204);
 
-    await expect(seeder.seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
+    await expect(seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
     expect((await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body).toHaveLength(7);
 
     const { logger, lines } = capturedLogger();
-    const report = await seedDemoCatalogue(
-      service.app.get(DataSource),
-      service.app.get(RoleAssignments),
+    const report = await seedDemoDataAtStart(
+      service.app,
+      demoCatalogue(service.app.get(RoleAssignments)),
       'always',
       logger,
     );
     expect(report).toEqual({ outcome: 'seeded', inserted: { marital_status: 1 } });
     expect(messagesOf(lines)).toEqual([
-      { msg: 'demo catalogue: 1 row added', SEED_DEMO_DATA: 'always', inserted: { marital_status: 1 } },
+      {
+        msg: 'demo catalogue: inserted 1 row (marital_status 1)',
+        SEED_DEMO_DATA: 'always',
+        inserted: { marital_status: 1 },
+      },
     ]);
     const statuses = (await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body;
     expect(statuses).toHaveLength(8);
@@ -181,7 +206,7 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     expect(
       (await service.max.delete(`${V10}/org-categories/${association.id}/roles/${nonProfit.id}`)).status,
     ).toBe(204);
-    await expect(seeder.seed('always')).resolves.toEqual({
+    await expect(seed('always')).resolves.toEqual({
       outcome: 'seeded',
       inserted: { org_category_role: 1, profile_role: 1 },
     });

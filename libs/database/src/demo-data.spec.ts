@@ -6,6 +6,7 @@ describe(describeDemoDataResult.name, () => {
       { outcome: 'seeded', inserted: { ui_template: 1, ui_template_sender_identifier: 3 } },
       'demo data: inserted 4 rows (ui_template 1, ui_template_sender_identifier 3)',
     ],
+    [{ outcome: 'seeded', inserted: { marital_status: 1 } }, 'demo data: inserted 1 row (marital_status 1)'],
     [{ outcome: 'seeded', inserted: {} }, 'demo data: nothing inserted (everything was already there)'],
     [
       { outcome: 'not-empty', inserted: {} },

@@ -127,5 +127,5 @@ export function describeDemoDataResult(label: string, result: DemoDataResult): s
   const rows = Object.entries(result.inserted);
   if (rows.length === 0) return `${label}: nothing inserted (${WHY_NOTHING[result.outcome]})`;
   const total = rows.reduce((sum, [, count]) => sum + count, 0);
-  return `${label}: inserted ${total} rows (${rows.map(([table, count]) => `${table} ${count}`).join(', ')})`;
+  return `${label}: inserted ${total} ${total === 1 ? 'row' : 'rows'} (${rows.map(([table, count]) => `${table} ${count}`).join(', ')})`;
 }
