@@ -20,7 +20,9 @@ import {
 import {
   answerClientError,
   type ErrorTranslator,
+  PROBLEM_CONTENT_TYPE,
   ProblemDetailsFilter,
+  problemSchema,
   ProblemRenderer,
 } from '@portal/problem-details';
 
@@ -155,5 +157,39 @@ export function buildOpenApiDocument(
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .addSecurityRequirements('bearer');
   for (const tag of service.tags ?? []) builder.addTag(tag.name, tag.description);
-  return SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true });
+  return documentRateLimits(SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }));
+}
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+/**
+ * Every operation of the document is rate limited (RateLimitGuard): one shared `TooManyRequests`
+ * response, referred to by each operation that does not document its own 429.
+ */
+function documentRateLimits(document: OpenAPIObject): OpenAPIObject {
+  document.components = {
+    ...document.components,
+    responses: {
+      ...document.components?.responses,
+      TooManyRequests: {
+        description:
+          "Too Many Requests: the caller's rate limit is spent (RateLimit-* headers); retry after Retry-After.",
+        headers: {
+          'Retry-After': integerHeader('Seconds until the caller may send again.'),
+          'RateLimit-Limit': integerHeader('Requests of the window that decides.'),
+          'RateLimit-Remaining': integerHeader('Requests left in that window.'),
+          'RateLimit-Reset': integerHeader('Seconds until that window starts again.'),
+        },
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(429) } },
+      },
+    },
+  };
+  for (const path of Object.values(document.paths)) {
+    for (const method of ['get', 'head', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = path[method];
+      if (operation && !operation.responses['429'])
+        operation.responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
+    }
+  }
+  return document;
 }
