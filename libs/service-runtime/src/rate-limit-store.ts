@@ -76,6 +76,8 @@ const WARNING_INTERVAL_MS = 30_000;
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
   private lastWarning = 0;
+  /** Once Redis has answered or failed once, a hit no longer waits for it to connect. */
+  private firstAttemptOver = false;
 
   constructor(
     url: string,
@@ -91,7 +93,12 @@ export class RedisRateLimitStore implements RateLimitStore {
     });
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     // Connection errors are reported through the hits that fail; ioredis reconnects by itself.
-    this.redis.on('error', () => undefined);
+    this.redis.on('error', () => {
+      this.firstAttemptOver = true;
+    });
+    this.redis.once('ready', () => {
+      this.firstAttemptOver = true;
+    });
   }
 
   async hit(key: string, windowMs: number): Promise<WindowCount | undefined> {
@@ -108,9 +115,13 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  /** The first hits after start-up wait for the connection, as long as a command may take. */
+  /**
+   * The first hits after start-up wait for the connection, as long as a command may take; during
+   * an outage a hit does not wait, so that requests go through at full speed.
+   */
   private async connected(): Promise<void> {
     if (this.redis.status === 'end') throw new Error('The Redis connection is closed');
+    if (this.firstAttemptOver) throw new Error(`Redis is not connected (${this.redis.status})`);
     let timer: NodeJS.Timeout | undefined;
     let onReady: (() => void) | undefined;
     try {
