@@ -4,11 +4,24 @@ import type { Batches } from './streamed-page';
 
 type Row = Record<string, unknown>;
 
+/** The node-postgres client under a query runner: it takes a time limit per statement. */
+interface PgClient {
+  query(config: { text: string; values?: unknown[]; query_timeout?: number }): Promise<{ rows: Row[] }>;
+}
+
+/** How much longer than the server the client waits before it drops the connection. */
+const CLIENT_GRACE_MS = 250;
+
 export interface CursorOptions<T, S> {
   /** The ordered statement of every item; its values are bound, never written into the text. */
   readonly statement: { readonly text: string; readonly values: readonly unknown[] };
   /** Rows per FETCH: what one batch holds in memory. */
   readonly batchSize: number;
+  /**
+   * The longest statement of the cursor's transaction, instead of the pool's: the first FETCH of
+   * an order no index serves sorts every row the filters keep before it returns one.
+   */
+  readonly statementTimeoutMs?: number;
   /** Runs first, in the same snapshot as the rows (the total, so that the headers tell the truth). */
   snapshot(runner: QueryRunner): Promise<S>;
   /** A batch's rows as items, reading what else they need on the cursor's connection. */
@@ -39,9 +52,21 @@ export async function openCursor<T, S>(
       await runner.release();
     }
   };
+  let client: PgClient | undefined;
+  // The cursor's own statements, with the cursor's time limit on both sides of the connection.
+  const cursorQuery = async (text: string, values: unknown[] = []): Promise<Row[]> => {
+    if (!client) throw new Error('The cursor is not connected');
+    const timeout = options.statementTimeoutMs;
+    const result = await client.query({
+      text,
+      values,
+      ...(timeout === undefined ? {} : { query_timeout: timeout + CLIENT_GRACE_MS }),
+    });
+    return result.rows;
+  };
   const fetch = async (): Promise<T[]> => {
     const read = (async () => {
-      const rows = (await runner.query(`FETCH FORWARD ${options.batchSize} FROM list_cursor`)) as Row[];
+      const rows = await cursorQuery(`FETCH FORWARD ${options.batchSize} FROM list_cursor`);
       return rows.length === 0 ? [] : options.readBatch(rows, runner);
     })();
     pending = read;
@@ -51,11 +76,15 @@ export async function openCursor<T, S>(
   let first: T[];
   let snapshot: S;
   try {
-    await runner.connect();
+    client = (await runner.connect()) as PgClient;
     await runner.startTransaction('REPEATABLE READ');
     await runner.query('SET TRANSACTION READ ONLY');
+    if (options.statementTimeoutMs !== undefined) {
+      // SET takes no parameters; the value is an integer of ours, never the client's.
+      await runner.query(`SET LOCAL statement_timeout = ${Math.trunc(options.statementTimeoutMs)}`);
+    }
     snapshot = await options.snapshot(runner);
-    await runner.query(`DECLARE list_cursor NO SCROLL CURSOR FOR ${options.statement.text}`, [
+    await cursorQuery(`DECLARE list_cursor NO SCROLL CURSOR FOR ${options.statement.text}`, [
       ...options.statement.values,
     ]);
     first = await fetch();

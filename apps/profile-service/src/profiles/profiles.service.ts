@@ -44,6 +44,12 @@ export const PICTURE_BYTES_PAGE_SIZE = 50;
  */
 export const STREAM_BATCH_SIZE = 500;
 
+/**
+ * The longest statement of a `PageSize=-1` stream: ordering a million profiles by a column no
+ * index serves takes seconds before the first row, and the stream holds its connection anyway.
+ */
+export const STREAM_STATEMENT_TIMEOUT_MS = 30_000;
+
 const pageTooLarge = (largest: number): ValidationProblemError =>
   ValidationProblemError.of(
     'PageSize',
@@ -113,6 +119,7 @@ export class ProfilesService {
     const { snapshot: total, batches } = await openCursor(this.dataSource, {
       statement: listQuery.all(),
       batchSize,
+      statementTimeoutMs: Math.max(STREAM_STATEMENT_TIMEOUT_MS, this.env.DATABASE_STATEMENT_TIMEOUT_MS),
       snapshot: (runner) => this.total(runner.manager, listQuery),
       readBatch: (rows, runner) => this.complete(runner.manager, listQuery, rows),
     });
