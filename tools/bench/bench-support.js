@@ -1,8 +1,10 @@
 // What the benchmarks share: environment numbers, a database of their own, autocannon runs with a
 // discarded warm-up, the result table, and clean-up that also runs on Ctrl-C or a hang.
 /* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
+const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { chmodSync, mkdtempSync, rmSync } = require('node:fs');
+const { chmodSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
 
@@ -188,11 +190,87 @@ function runBenchmark(main, limitMs) {
     });
 }
 
+/**
+ * A benchmark drives one token far past the per-caller rate limits a deployment keeps (its point is
+ * the service's throughput, not the limiter's refusals): the services it starts get these.
+ */
+const UNLIMITED_RATES = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_BURST: '100000000',
+  RENDER_RATE_LIMIT_PER_MINUTE: '100000000',
+  RENDER_RATE_LIMIT_BURST: '100000000',
+};
+
 /** A fetch that fails loudly after `ms`. */
 const timeoutSignal = (ms) => AbortSignal.timeout(ms);
 
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Runs a service from dist/ (`main`) as a process of its own on a free port, so that its resident
+ * memory can be read on its own; resolves once /health/ready answers. Stopped by the clean-ups.
+ */
+async function startServiceProcess(main, env, cleanups) {
+  const name = path.basename(path.resolve(main, '..', '..'));
+  const port = await freePort();
+  const child = spawn(process.execPath, [main], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  cleanups.push(
+    () =>
+      new Promise((resolve) => {
+        if (exited) return resolve();
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      }),
+  );
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${name} exited while starting`);
+    try {
+      const response = await fetch(`${baseUrl}/health/ready`, { signal: timeoutSignal(2000) });
+      if (response.ok) return { baseUrl, pid: child.pid };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} did not become ready within two minutes`);
+}
+
+/** Resident memory of a process, in MiB, as Linux accounts it (worker threads included). */
+function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  return round(kib / 1024, 1);
+}
+
 module.exports = {
   createBenchDatabase,
+  freePort,
+  rssMb,
+  startServiceProcess,
   measure,
   positiveNumber,
   printTable,
@@ -200,5 +278,6 @@ module.exports = {
   round,
   runBenchmark,
   timeoutSignal,
+  UNLIMITED_RATES,
   workerCount,
 };

@@ -24,6 +24,7 @@ const {
   printTable,
   round,
   runBenchmark,
+  UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
 
@@ -146,7 +147,7 @@ async function main(cleanups) {
   // 2. config-service in this process, migrated at creation, then seeded through its own API.
   const env = loadEnv(
     ConfigEnvironment,
-    { NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'never' },
+    { NODE_ENV: 'test', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'never', ...UNLIMITED_RATES },
     CONFIG_ENV_DEFAULTS,
   );
   const app = await createConfigApp({

@@ -14,10 +14,8 @@
 /* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
-const { spawn } = require('node:child_process');
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync } = require('node:fs');
 const { cpus } = require('node:os');
-const { createServer } = require('node:net');
 const path = require('node:path');
 const { Worker } = require('node:worker_threads');
 
@@ -29,8 +27,11 @@ const {
   positiveNumber,
   printTable,
   round,
+  rssMb,
   runBenchmark,
+  startServiceProcess,
   timeoutSignal,
+  UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
 
@@ -112,63 +113,12 @@ const DOCUMENTS = [
 
 // ---- The service, as its own process ----
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startService(databaseUrl, cleanups) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TENANT,
-      DATABASE_URL: databaseUrl,
-      RENDER_DEMO_TEMPLATES: 'false',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
+function startService(databaseUrl, cleanups) {
+  return startServiceProcess(
+    MAIN,
+    { TENANT, DATABASE_URL: databaseUrl, RENDER_DEMO_TEMPLATES: 'false', ...UNLIMITED_RATES },
+    cleanups,
   );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error('render-service exited while starting');
-    try {
-      const response = await fetch(`${baseUrl}/health/ready`, { signal: timeoutSignal(2000) });
-      if (response.ok) return { baseUrl, pid: child.pid };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('render-service did not become ready within two minutes');
-}
-
-/** Resident memory of a process, in MiB, as Linux accounts it (worker threads included). */
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
-  return round(kib / 1024, 1);
 }
 
 function renderBody(document) {

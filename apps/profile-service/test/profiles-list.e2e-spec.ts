@@ -290,7 +290,7 @@ describe('profile-service profile list (HTTP, real PostgreSQL)', () => {
       });
     });
 
-    it('caps a page: PageSize=-1 only while the filters keep at most 1000, 50 with the pictures bytes', async () => {
+    it('caps a page at 1000 profiles, 50 with the pictures bytes; PageSize=-1 answers them all (streamed)', async () => {
       const all = await service.max.get<Json[]>(`${V10}/profiles?PageSize=-1&ProfileType=Organization`);
       expect(all.status).toBe(200);
       expect(all.headers.get('x-pagination-total-pages')).toBe('1');

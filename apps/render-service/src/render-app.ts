@@ -6,6 +6,7 @@ import { createServiceApp, type ServiceDescription } from '@portal/service-runti
 
 import { AppModule } from './app.module';
 import { registerPlayground } from './playground/playground';
+import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
 import type { RenderEnvironment } from './render-environment';
 
 export const RENDER_SERVICE: ServiceDescription = {
@@ -29,6 +30,12 @@ export function createRenderApp(context: {
     env: context.env,
     logger: context.logger,
     errorTranslators: [databaseErrorTranslator()],
+    rateLimitPolicies: {
+      [RENDER_RATE_LIMIT_POLICY]: {
+        perMinute: context.env.RENDER_RATE_LIMIT_PER_MINUTE,
+        burstPerSecond: context.env.RENDER_RATE_LIMIT_BURST,
+      },
+    },
     // The playground page, outside the tenant prefix like /docs; it calls the API under the prefix.
     configureFastify: context.env.playgroundEnabled
       ? (fastify) => registerPlayground(fastify, { apiBase: `/${context.env.TENANT}/v10-0` })

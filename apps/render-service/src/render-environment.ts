@@ -31,6 +31,19 @@ export class RenderEnvironment extends ServiceEnvironment {
   @Max(100_000)
   readonly RENDER_QUEUE_LIMIT: number = 100;
 
+  /** Renders one caller may ask per minute and per second (the other routes: RATE_LIMIT_*). */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  readonly RENDER_RATE_LIMIT_PER_MINUTE: number = 300;
+
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  readonly RENDER_RATE_LIMIT_BURST: number = 20;
+
   /** Heap of each worker; a document that needs more is answered 422 and its worker replaced. */
   @EnvInt()
   @IsInt()

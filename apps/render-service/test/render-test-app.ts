@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { loadEnv } from '@portal/env';
-import { startTestApp, TestClient, testLogger, type TestRequest, testToken } from '@portal/testing';
+import {
+  startTestApp,
+  TestClient,
+  testLogger,
+  type TestRequest,
+  testToken,
+  UNLIMITED_RATES,
+} from '@portal/testing';
 
 import { createRenderApp } from '../src/render-app';
 import { RENDER_ENV_DEFAULTS, RenderEnvironment } from '../src/render-environment';
@@ -38,7 +45,14 @@ export type RenderService = Awaited<ReturnType<typeof startRenderService>>;
 export async function startReplica(of: RenderService, env: Record<string, string> = {}) {
   const replicaEnv = loadEnv(
     RenderEnvironment,
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '60000', ...env },
+    {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      RENDER_WORKERS: '2',
+      RENDER_TIMEOUT_MS: '60000',
+      ...UNLIMITED_RATES,
+      ...env,
+    },
     RENDER_ENV_DEFAULTS,
   );
   const app = await createRenderApp({

@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+
 import {
   applyDecorators,
   type CallHandler,
@@ -17,7 +19,7 @@ import type { FastifyRequest } from 'fastify';
 import { from, map, type Observable, switchMap } from 'rxjs';
 
 import { RequestValidationPipe } from '@portal/http-context';
-import { Page } from '@portal/pagination';
+import { Page, StreamedPage } from '@portal/pagination';
 
 import { AccessLevelTable } from './access-level-table';
 import type { EntitySchemas } from './entity-schema';
@@ -104,9 +106,16 @@ export class ProjectionInterceptor implements NestInterceptor {
   }
 
   private apply(result: unknown, entityKey: string, projection: Projection): unknown {
-    if (result instanceof Page) {
-      return (result as Page<unknown>).map((item) => this.projector.project(item, entityKey, projection));
+    if (result instanceof Page || result instanceof StreamedPage) {
+      return (result as Page<unknown> | StreamedPage<unknown>).map((item) =>
+        this.projector.project(item, entityKey, projection),
+      );
     }
+    // A body already written as a stream cannot be projected: refuse rather than send it unprojected.
+    if (result instanceof Readable)
+      throw new Error(
+        'A streamed list must be projected before it is written: put @Projected above @PaginatedList.',
+      );
     return this.projector.project(result, entityKey, projection);
   }
 }

@@ -3,5 +3,7 @@ export * from './page';
 export * from './page-query.dto';
 export * from './pagination-headers';
 export * from './pagination.interceptor';
+export * from './streamed-page';
+export * from './typeorm-cursor';
 export * from './typeorm-page';
 export * from './paginated-list.decorator';

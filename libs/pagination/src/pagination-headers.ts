@@ -1,7 +1,15 @@
-import type { Page } from './page';
+import type { PageRequest } from './page-query.dto';
+
+/** What the headers tell of a list: a Page or a StreamedPage. */
+export interface PageCounts {
+  readonly request: PageRequest;
+  readonly totalCount: number;
+  readonly pageSize: number;
+  readonly totalPages: number;
+}
 
 /** The six X-Pagination-* headers (interfaces 4.1); links are relative and keep the query. */
-export function paginationHeaders(page: Page<unknown>, requestUrl: string): Record<string, string> {
+export function paginationHeaders(page: PageCounts, requestUrl: string): Record<string, string> {
   const { pageNumber } = page.request;
   const headers: Record<string, string> = {
     'x-pagination-total-count': String(page.totalCount),

@@ -3,7 +3,8 @@ import { ApiResponse } from '@nestjs/swagger';
 
 import { describeStatus, PROBLEM_CONTENT_TYPE } from './problem';
 
-const problemSchema = (status: number) => ({
+/** The OpenAPI schema of a problem body of `status`. */
+export const problemSchema = (status: number) => ({
   type: 'object',
   required: ['type', 'title', 'status'],
   properties: {

@@ -2,6 +2,8 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { CORRELATION_HEADER } from '@portal/http-context';
 
+import { RATE_LIMIT_HEADERS } from './rate-limit.guard';
+
 /** Outside production, pages served from any local port may call the services. */
 export const DEVELOPMENT_CORS_ORIGINS: readonly string[] = ['http://localhost:*', 'http://127.0.0.1:*'];
 
@@ -31,6 +33,7 @@ export const CORS_EXPOSED_HEADERS: readonly string[] = [
   'Deprecation',
   'Link',
   'Retry-After',
+  ...RATE_LIMIT_HEADERS,
   '*',
 ];
 

@@ -21,7 +21,9 @@ import {
 import {
   answerClientError,
   type ErrorTranslator,
+  PROBLEM_CONTENT_TYPE,
   ProblemDetailsFilter,
+  problemSchema,
   ProblemRenderer,
 } from '@portal/problem-details';
 
@@ -30,6 +32,8 @@ import { JSON_BODY_MEDIA_TYPES, registerBodyMediaTypes } from './body-media-type
 import { corsOriginsOf, enableCors } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store';
+import { DEFAULT_RATE_LIMIT_POLICY, RateLimitGuard, type RateLimitPolicy } from './rate-limit.guard';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
@@ -59,6 +63,8 @@ export interface CreateServiceAppOptions {
   readonly errorTranslators?: readonly ErrorTranslator[];
   /** Media types parsed as JSON bodies; default JSON and merge-patch, each route accepting its own (@BodyMediaType). */
   readonly jsonMediaTypes?: string[];
+  /** Rate limit policies besides the default one of RATE_LIMIT_*, by the name routes give @RateLimit. */
+  readonly rateLimitPolicies?: Readonly<Record<string, RateLimitPolicy>>;
   /** Extra Fastify set-up. */
   readonly configureFastify?: (fastify: FastifyInstance) => void;
 }
@@ -107,8 +113,22 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
 
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalGuards(new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))));
-  // After the guard: describes each write for its audit row (contract 1).
+  const rateLimitStore: RateLimitStore = env.REDIS_URL
+    ? new RedisRateLimitStore(env.REDIS_URL, logger)
+    : new MemoryRateLimitStore();
+  fastify.addHook('onClose', () => rateLimitStore.close());
+  // In this order: the rate limit counts the caller the auth guard has verified.
+  app.useGlobalGuards(
+    new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))),
+    new RateLimitGuard(app.get(Reflector), rateLimitStore, service.name, {
+      [DEFAULT_RATE_LIMIT_POLICY]: {
+        perMinute: env.RATE_LIMIT_PER_MINUTE,
+        burstPerSecond: env.RATE_LIMIT_BURST,
+      },
+      ...options.rateLimitPolicies,
+    }),
+  );
+  // After the guards: describes each write for its audit row (contract 1).
   app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), app.get(DataSource)));
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 
@@ -142,5 +162,39 @@ export function buildOpenApiDocument(
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .addSecurityRequirements('bearer');
   for (const tag of service.tags ?? []) builder.addTag(tag.name, tag.description);
-  return SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true });
+  return documentRateLimits(SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }));
+}
+
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+
+/**
+ * Every operation of the document is rate limited (RateLimitGuard): one shared `TooManyRequests`
+ * response, referred to by each operation that does not document its own 429.
+ */
+function documentRateLimits(document: OpenAPIObject): OpenAPIObject {
+  document.components = {
+    ...document.components,
+    responses: {
+      ...document.components?.responses,
+      TooManyRequests: {
+        description:
+          "Too Many Requests: the caller's rate limit is spent (RateLimit-* headers); retry after Retry-After.",
+        headers: {
+          'Retry-After': integerHeader('Seconds until the caller may send again.'),
+          'RateLimit-Limit': integerHeader('Requests of the window that decides.'),
+          'RateLimit-Remaining': integerHeader('Requests left in that window.'),
+          'RateLimit-Reset': integerHeader('Seconds until that window starts again.'),
+        },
+        content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(429) } },
+      },
+    },
+  };
+  for (const path of Object.values(document.paths)) {
+    for (const method of ['get', 'head', 'post', 'put', 'patch', 'delete'] as const) {
+      const operation = path[method];
+      if (operation && !operation.responses['429'])
+        operation.responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
+    }
+  }
+  return document;
 }

@@ -6,11 +6,13 @@ import { Public } from '@portal/auth';
 import { ServiceUnavailableError } from '@portal/problem-details';
 
 import { MetricsRegistry } from './metrics';
+import { SkipRateLimit } from './rate-limit.guard';
 
 const READINESS_TIMEOUT_MS = 2000;
 
 @ApiExcludeController()
 @Public()
+@SkipRateLimit()
 @Controller()
 export class HealthController {
   constructor(

@@ -5,6 +5,8 @@ export * from './create-service-app';
 export * from './demo-data-environment';
 export * from './health.controller';
 export * from './metrics';
+export * from './rate-limit-store';
+export * from './rate-limit.guard';
 export * from './run-service';
 export * from './service-environment';
 export * from './service-runtime.module';

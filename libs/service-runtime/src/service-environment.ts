@@ -95,6 +95,23 @@ export class ServiceEnvironment {
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
   readonly REDIS_URL?: string;
 
+  /**
+   * Requests one caller (token `sub`, else client address) may send per minute, and per second in
+   * a burst; past either the answer is a 429 problem with Retry-After. Counted in Redis when
+   * REDIS_URL is set (shared by the replicas), else in the process.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  readonly RATE_LIMIT_PER_MINUTE: number = 1200;
+
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  readonly RATE_LIMIT_BURST: number = 100;
+
   /** Unset: the localhost origins outside production, none in production (contract 1). */
   @IsOptional()
   @Matches(ORIGIN_LIST, {

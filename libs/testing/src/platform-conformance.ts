@@ -109,6 +109,9 @@ export function itServesThePlatformRoutes(
         'content-disposition',
         'deprecation',
         'x-render-missing',
+        'retry-after',
+        'ratelimit-remaining',
+        'x-ratelimit-remaining',
       ]),
     );
     for (const origin of ['https://evil.example', 'http://localhost.evil.example:3000']) {

@@ -3,6 +3,8 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
+import { UNLIMITED_RATES } from './test-app';
+
 const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
 
 export interface ServiceProcess {
@@ -51,6 +53,7 @@ export async function startServiceProcess(options: {
       ...inherited,
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
+      ...UNLIMITED_RATES,
       ...options.env,
       PORT: String(port),
       HOST: '127.0.0.1',

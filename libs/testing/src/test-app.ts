@@ -10,6 +10,17 @@ import type { ServiceEnvironment } from '@portal/service-runtime';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { testLogDestination } from './test-logs';
 
+/**
+ * Suites send thousands of requests with one token: limits they never reach. The rate limit suites
+ * set the real ones through `env`.
+ */
+export const UNLIMITED_RATES: Readonly<Record<string, string>> = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  RATE_LIMIT_BURST: '100000000',
+  RENDER_RATE_LIMIT_PER_MINUTE: '100000000',
+  RENDER_RATE_LIMIT_BURST: '100000000',
+};
+
 /** A test service's logger: into the run's log file (scanned for personal data), else as asked. */
 export function testLogger(label: string, level: LevelWithSilent): Logger {
   const { level: effective, destination } = testLogDestination(level);
@@ -42,7 +53,7 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   const database = await createTestDatabase(options.label);
   const env = loadEnv(
     options.environment,
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...options.env },
+    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...UNLIMITED_RATES, ...options.env },
     options.defaults,
   );
   const app = await options.createApp({

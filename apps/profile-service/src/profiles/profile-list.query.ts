@@ -157,6 +157,28 @@ export class ProfileListQuery {
     };
   }
 
+  /**
+   * Every profile the filters keep, in order, with its one-to-one expansions (rows as `page()`'s):
+   * one plain ordered statement, for a cursor to read in batches (`PageSize=-1`), which the
+   * planner starts returning from at once instead of collecting every id first.
+   */
+  all(): SqlStatement {
+    const expand = this.options.expand;
+    const order = this.options.order.map((term) => `${term.expression} ${term.direction}`).join(', ');
+    // The expansions' joins, and those the filters and order need that the expansions leave out.
+    let joins = this.joinsForExpansions();
+    if (this.filterJoins.has('person') && !expand.has('Person'))
+      joins += `\n  LEFT JOIN person pe ON pe.id = ${p('personId')}`;
+    if (this.filterJoins.has('organization') && !expand.has('Organization'))
+      joins += `\n  LEFT JOIN organization o ON o.id = ${p('organizationId')}`;
+    return {
+      text: `SELECT ${this.selectList().join(', ')}
+  FROM profile p${joins}${this.where()}
+ ORDER BY ${order}`,
+      values: this.parametersWithFilters().values,
+    };
+  }
+
   /** The exact number of profiles the filters keep; without filters, from the maintained count. */
   total(): SqlStatement {
     if (this.conditions.length === 0) {

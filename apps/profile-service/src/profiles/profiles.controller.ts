@@ -10,7 +10,7 @@ import {
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
 import { ApiBodyExamples } from '@portal/http-context';
-import { type Page, PaginatedList } from '@portal/pagination';
+import { type Page, PaginatedList, type StreamedPage } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
@@ -26,7 +26,7 @@ const LIST_DESCRIPTION = sentences(
   'Every filter of ProfilesListFilters, combined with AND (`Keyword` and the `...Contains` filters are',
   'case-insensitive substrings; `OrganizationValidationPerimeter` entries are `LEGALFORMCODE:CATEGORYCODE`, `*` for any).',
   'Paged: `PageNumber` (from 1), `PageSize` (default 50, at most 1000, at most 50 with `Expand=ProfilePicture` and',
-  '`IncludeCustomImageBytes=true`; -1 for all while the filters keep no more), with the exact total in',
+  '`IncludeCustomImageBytes=true`; -1 for every profile the filters keep, however many: streamed as it is read), with the exact total in',
   '`X-Pagination-Total-Count`. `OrderBy` over the profile and, dotted, its person (`person.lastname`) and organization',
   '(`organization.name`); every order ends with `id`. `Expand` as on a read.',
 );
@@ -46,7 +46,9 @@ export class ProfilesController {
   })
   @PaginatedList(ProfileResponse)
   @ApiProblemResponses(400)
-  async countProfiles(@Query() query: ListProfilesQueryDto): Promise<Page<ProfileResponse>> {
+  async countProfiles(
+    @Query() query: ListProfilesQueryDto,
+  ): Promise<Page<ProfileResponse> | StreamedPage<ProfileResponse>> {
     return (await this.profiles.list(query, true)).map(toProfileResponse);
   }
 
@@ -59,10 +61,13 @@ export class ProfilesController {
       readProjection('profile'),
     ),
   })
-  @PaginatedList(ProfileResponse)
+  // Projected inside the pagination, so that a streamed page is projected batch by batch.
   @Projected('profile')
+  @PaginatedList(ProfileResponse)
   @ApiProblemResponses(400)
-  async listProfiles(@Query() query: ListProfilesQueryDto): Promise<Page<ProfileResponse>> {
+  async listProfiles(
+    @Query() query: ListProfilesQueryDto,
+  ): Promise<Page<ProfileResponse> | StreamedPage<ProfileResponse>> {
     return (await this.profiles.list(query, query.HeadersOnly ?? false)).map(toProfileResponse);
   }
 

@@ -4,7 +4,15 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { auditCreated } from '@portal/audit';
 import { stampCreated, stampUpdated } from '@portal/database';
-import { MAX_PAGE_SIZE, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import {
+  MAX_PAGE_SIZE,
+  openCursor,
+  Page,
+  type PageRequest,
+  pageRequestOf,
+  parseOrderBy,
+  StreamedPage,
+} from '@portal/pagination';
 import { ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
 import { groupBy } from '../common/group-by';
@@ -31,12 +39,22 @@ const WRITTEN_EXPANSIONS: ReadonlySet<ProfileExpansion> = expansionsOf([
 /** Profiles per page with the pictures' bytes (each up to 1 MiB). */
 export const PICTURE_BYTES_PAGE_SIZE = 50;
 
+/**
+ * Profiles per batch of a `PageSize=-1` stream: what the service holds of it at a time (a few MB;
+ * with the pictures' bytes, each up to 1 MiB, PICTURE_BYTES_PAGE_SIZE).
+ */
+export const STREAM_BATCH_SIZE = 500;
+
+/**
+ * The longest statement of a `PageSize=-1` stream: ordering a million profiles by a column no
+ * index serves takes seconds before the first row, and the stream holds its connection anyway.
+ */
+export const STREAM_STATEMENT_TIMEOUT_MS = 30_000;
+
 const pageTooLarge = (largest: number): ValidationProblemError =>
   ValidationProblemError.of(
     'PageSize',
-    largest === MAX_PAGE_SIZE
-      ? `A page holds at most ${largest} profiles: PageSize=-1 only where the filters keep no more.`
-      : `A page holds at most ${largest} profiles with IncludeCustomImageBytes and Expand=ProfilePicture.`,
+    `A page holds at most ${largest} profiles with IncludeCustomImageBytes and Expand=ProfilePicture.`,
     'PROFILE.PAGE_TOO_LARGE',
   );
 
@@ -66,30 +84,47 @@ export class ProfilesService {
 
   /**
    * One page and its exact total; `headersOnly` reads the total alone. A page holds at most
-   * MAX_PAGE_SIZE profiles, or PICTURE_BYTES_PAGE_SIZE with the pictures' bytes: `PageSize=-1`
-   * is answered when the filters keep no more than that, else it is a 400 (a million profiles
-   * do not fit in one answer).
+   * MAX_PAGE_SIZE profiles, or PICTURE_BYTES_PAGE_SIZE with the pictures' bytes. `PageSize=-1`
+   * answers every profile the filters keep, however many: streamed from a cursor in batches of
+   * STREAM_BATCH_SIZE (PICTURE_BYTES_PAGE_SIZE with the bytes), never held whole.
    */
-  async list(query: ListProfilesQueryDto, headersOnly: boolean): Promise<Page<ProfileRecord>> {
+  async list(
+    query: ListProfilesQueryDto,
+    headersOnly: boolean,
+  ): Promise<Page<ProfileRecord> | StreamedPage<ProfileRecord>> {
     const order = parseOrderBy(query.OrderBy, PROFILE_ORDER_BY);
     const page = pageRequestOf(query);
     const expand = expansionsOf(query.Expand);
     const includeCustomImageBytes = query.IncludeCustomImageBytes ?? false;
     const listQuery = this.listQuery(query, { order, page, expand, includeCustomImageBytes });
-    const largest =
-      includeCustomImageBytes && expand.has('ProfilePicture') ? PICTURE_BYTES_PAGE_SIZE : MAX_PAGE_SIZE;
+    const withBytes = includeCustomImageBytes && expand.has('ProfilePicture');
+    const largest = withBytes ? PICTURE_BYTES_PAGE_SIZE : MAX_PAGE_SIZE;
     if (page.pageSize !== undefined && page.pageSize > largest) throw pageTooLarge(largest);
     const manager = this.dataSource.manager;
     if (page.pageSize === undefined && !headersOnly) {
-      const total = await this.total(manager, listQuery);
-      if (total > largest) throw pageTooLarge(largest);
-      return new Page(await this.read(manager, listQuery), total, page);
+      return this.stream(listQuery, page, withBytes ? PICTURE_BYTES_PAGE_SIZE : STREAM_BATCH_SIZE);
     }
     const [records, total] = await Promise.all([
       headersOnly ? Promise.resolve([]) : this.read(manager, listQuery),
       this.total(manager, listQuery),
     ]);
     return new Page(records, total, page);
+  }
+
+  /** Every profile the filters keep, read in batches through a cursor as the response is sent. */
+  private async stream(
+    listQuery: ProfileListQuery,
+    page: PageRequest,
+    batchSize: number,
+  ): Promise<StreamedPage<ProfileRecord>> {
+    const { snapshot: total, batches } = await openCursor(this.dataSource, {
+      statement: listQuery.all(),
+      batchSize,
+      statementTimeoutMs: Math.max(STREAM_STATEMENT_TIMEOUT_MS, this.env.DATABASE_STATEMENT_TIMEOUT_MS),
+      snapshot: (runner) => this.total(runner.manager, listQuery),
+      readBatch: (rows, runner) => this.complete(runner.manager, listQuery, rows),
+    });
+    return new StreamedPage(batches, total, page);
   }
 
   async get(
@@ -286,6 +321,15 @@ export class ProfilesService {
   private async read(manager: EntityManager, listQuery: ProfileListQuery): Promise<ProfileRecord[]> {
     const page = listQuery.page();
     const rows = await manager.query<Record<string, unknown>[]>(page.text, [...page.values]);
+    return this.complete(manager, listQuery, rows);
+  }
+
+  /** Rows of the list as records, with the collections their expansions ask for. */
+  private async complete(
+    manager: EntityManager,
+    listQuery: ProfileListQuery,
+    rows: readonly Record<string, unknown>[],
+  ): Promise<ProfileRecord[]> {
     const records = rows.map((row) => listQuery.readRow(row));
 
     const accounts = records.flatMap((record) => (record.person?.account ? [record.person.account] : []));

@@ -13,6 +13,7 @@ import { NotAudited } from '@portal/audit';
 import { RequireRoles } from '@portal/auth';
 import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
+import { RateLimit } from '@portal/service-runtime';
 
 import { RENDER_EXAMPLES } from '../openapi-examples';
 import { CONTENT_TYPES } from '../rendering/formats';
@@ -28,6 +29,9 @@ import {
 import { RenderService } from './render.service';
 
 export const RENDER_RENDER = 'RenderApi_Render';
+
+/** Renders cost far more than reads: they count against a lower limit of their own. */
+export const RENDER_RATE_LIMIT_POLICY = 'render';
 
 /** Names the template (and version) that produced the document; for txt it is the only record. */
 export const TEMPLATE_HEADER = 'X-Render-Template';
@@ -48,6 +52,7 @@ export class RenderController {
   @HttpCode(200)
   @NotAudited()
   @RequireRoles(RENDER_RENDER)
+  @RateLimit(RENDER_RATE_LIMIT_POLICY)
   @ApiOperation({
     summary: 'Render a document from data and a template (inline or saved)',
     description:

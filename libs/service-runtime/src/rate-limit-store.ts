@@ -1,0 +1,153 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/** One fixed window's count after a hit. */
+export interface WindowCount {
+  readonly count: number;
+  /** Milliseconds until the window closes and the count starts again. */
+  readonly resetMs: number;
+}
+
+/** Counts hits per key in fixed windows; shared by replicas when it is Redis. */
+export interface RateLimitStore {
+  /** Counts one hit of `key` in its window of `windowMs`; undefined when the count is unknown. */
+  hit(key: string, windowMs: number): Promise<WindowCount | undefined>;
+  close(): Promise<void>;
+}
+
+/** A window's count in this process: the store without REDIS_URL (one replica). */
+export class MemoryRateLimitStore implements RateLimitStore {
+  private readonly windows = new Map<string, { count: number; endsAt: number }>();
+  private nextSweep = 0;
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  hit(key: string, windowMs: number): Promise<WindowCount> {
+    const now = this.now();
+    this.sweep(now);
+    let window = this.windows.get(key);
+    if (!window || window.endsAt <= now) {
+      window = { count: 0, endsAt: now + windowMs };
+      this.windows.set(key, window);
+    }
+    window.count += 1;
+    return Promise.resolve({ count: window.count, resetMs: window.endsAt - now });
+  }
+
+  /** Closed windows are dropped now and then, so that the map holds the active callers only. */
+  private sweep(now: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + 10_000;
+    for (const [key, window] of this.windows) if (window.endsAt <= now) this.windows.delete(key);
+  }
+
+  get size(): number {
+    return this.windows.size;
+  }
+
+  close(): Promise<void> {
+    this.windows.clear();
+    return Promise.resolve();
+  }
+}
+
+/** INCR and, on the window's first hit, PEXPIRE, atomically; answers the count and the time left. */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+`;
+
+/** How long a hit may wait for Redis before the request goes on without it. */
+const REDIS_COMMAND_TIMEOUT_MS = 250;
+/** One warning per this long while Redis stays unreachable, not one per request. */
+const WARNING_INTERVAL_MS = 30_000;
+
+/**
+ * The count in Redis, shared by every replica. A Redis outage must not become an API outage: a
+ * hit that fails (Redis down, slow or refusing) answers undefined and the request is let through,
+ * with a warning logged at most every 30 s.
+ */
+export class RedisRateLimitStore implements RateLimitStore {
+  private readonly redis: Redis;
+  private lastWarning = 0;
+  /** Once Redis has answered or failed once, a hit no longer waits for it to connect. */
+  private firstAttemptOver = false;
+
+  constructor(
+    url: string,
+    private readonly logger: Pick<Logger, 'warn'>,
+    private readonly prefix = 'ratelimit:',
+  ) {
+    this.redis = new Redis(url, {
+      // Fail at once while disconnected rather than queue requests behind a reconnect.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      lazyConnect: false,
+    });
+    this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
+    // Connection errors are reported through the hits that fail; ioredis reconnects by itself.
+    this.redis.on('error', () => {
+      this.firstAttemptOver = true;
+    });
+    this.redis.once('ready', () => {
+      this.firstAttemptOver = true;
+    });
+  }
+
+  async hit(key: string, windowMs: number): Promise<WindowCount | undefined> {
+    try {
+      if (this.redis.status !== 'ready') await this.connected();
+      const redis = this.redis as Redis & {
+        rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
+      };
+      const [count, resetMs] = await redis.rateLimitHit(`${this.prefix}${key}`, windowMs);
+      return { count, resetMs };
+    } catch (error) {
+      this.warn(error);
+      return undefined;
+    }
+  }
+
+  /**
+   * The first hits after start-up wait for the connection, as long as a command may take; during
+   * an outage a hit does not wait, so that requests go through at full speed.
+   */
+  private async connected(): Promise<void> {
+    if (this.redis.status === 'end') throw new Error('The Redis connection is closed');
+    if (this.firstAttemptOver) throw new Error(`Redis is not connected (${this.redis.status})`);
+    let timer: NodeJS.Timeout | undefined;
+    let onReady: (() => void) | undefined;
+    try {
+      await new Promise<void>((resolve, reject) => {
+        onReady = resolve;
+        this.redis.once('ready', onReady);
+        timer = setTimeout(() => reject(new Error('Redis is not connected')), REDIS_COMMAND_TIMEOUT_MS);
+      });
+    } finally {
+      clearTimeout(timer);
+      if (onReady) this.redis.off('ready', onReady);
+    }
+  }
+
+  private warn(error: unknown): void {
+    const now = Date.now();
+    if (now - this.lastWarning < WARNING_INTERVAL_MS) return;
+    this.lastWarning = now;
+    this.logger.warn(
+      { err: { message: error instanceof Error ? error.message : String(error) } },
+      'rate limits not enforced: Redis is unreachable (requests are let through)',
+    );
+  }
+
+  async close(): Promise<void> {
+    this.redis.disconnect();
+    return Promise.resolve();
+  }
+}
