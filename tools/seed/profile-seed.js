@@ -81,7 +81,11 @@ function shuffled(items, random) {
 
 /** Family names by language: the frequent ones with their share, the rest Zipf-like over the locale pool. */
 function lastnamePickers() {
-  const pools = { de: deCH.person.last_name.generic, fr: frCH.person.last_name.generic, it: it.person.last_name.generic };
+  const pools = {
+    de: deCH.person.last_name.generic,
+    fr: frCH.person.last_name.generic,
+    it: it.person.last_name.generic,
+  };
   const pickers = {};
   for (const language of ['de', 'fr', 'it']) {
     const frequent = FREQUENT_LASTNAMES.filter((entry) => entry[2] === language);
@@ -122,11 +126,31 @@ function firstnamePools() {
 }
 
 const STREETS = {
-  de: ['Bahnhofstrasse', 'Hauptstrasse', 'Dorfstrasse', 'Kirchgasse', 'Schulstrasse', 'Seestrasse', 'Gartenweg', 'Oberdorfstrasse'],
-  fr: ['Rue de la Gare', 'Rue du Lac', 'Chemin des Vignes', 'Avenue de la Gare', 'Rue du Temple', 'Route de Lausanne'],
+  de: [
+    'Bahnhofstrasse',
+    'Hauptstrasse',
+    'Dorfstrasse',
+    'Kirchgasse',
+    'Schulstrasse',
+    'Seestrasse',
+    'Gartenweg',
+    'Oberdorfstrasse',
+  ],
+  fr: [
+    'Rue de la Gare',
+    'Rue du Lac',
+    'Chemin des Vignes',
+    'Avenue de la Gare',
+    'Rue du Temple',
+    'Route de Lausanne',
+  ],
   it: ['Via Cantonale', 'Via San Gottardo', 'Via della Stazione', 'Via Lugano', 'Piazza Grande'],
 };
-const LEGAL_SUFFIX = { CompanyLimitedByShares: 'AG', LimitedLiabilityCompany: 'GmbH', Cooperative: 'Genossenschaft' };
+const LEGAL_SUFFIX = {
+  CompanyLimitedByShares: 'AG',
+  LimitedLiabilityCompany: 'GmbH',
+  Cooperative: 'Genossenschaft',
+};
 
 /** ASCII for the local part of an e-mail address: Müller -> mueller, Genève -> geneve. */
 function asciiOf(text) {
@@ -226,13 +250,15 @@ const column = (type) => ({ type, values: [] });
  */
 async function seedProfiles(client, options) {
   const { count, hashOptions, replace = false, citizenRoleName = 'Citizen', log = () => undefined } = options;
-  if (!Number.isInteger(count) || count < 10) throw new Error(`count must be an integer of at least 10, got ${count}`);
+  if (!Number.isInteger(count) || count < 10)
+    throw new Error(`count must be an integer of at least 10, got ${count}`);
   const started = Date.now();
   const step = (message) => log(`${((Date.now() - started) / 1000).toFixed(1)} s  ${message}`);
   const catalogue = await readCatalogue(client, citizenRoleName);
 
   const [{ present }] = (await client.query(`SELECT EXISTS (SELECT 1 FROM profile) AS present`)).rows;
-  if (present && !replace) throw new Error('The database holds profiles already: pass --replace to replace them.');
+  if (present && !replace)
+    throw new Error('The database holds profiles already: pass --replace to replace them.');
 
   const passwordHashes = await Promise.all(SEED_PASSWORDS.map((password) => hash(password, hashOptions)));
   const random = generator(count);
@@ -244,7 +270,10 @@ async function seedProfiles(client, options) {
   // Most organizations are companies; the categories after the first two are rarer, and the
   // fourth (Foundation in the demo catalogue) holds about 1.2% of them (1,200 at a million).
   const categoryWeights = [55, 30, 10, 1.2, 3.8];
-  const category = weighted(catalogue.categories, (entry) => categoryWeights[catalogue.categories.indexOf(entry)] ?? 1);
+  const category = weighted(
+    catalogue.categories,
+    (entry) => categoryWeights[catalogue.categories.indexOf(entry)] ?? 1,
+  );
   const now = Date.now();
   const YEAR = 365.25 * 24 * 3600 * 1000;
   const iso = (time) => new Date(time).toISOString();
@@ -416,7 +445,9 @@ async function seedProfiles(client, options) {
           profile.person_id.values.push(null);
           profile.organization_id.values.push(organizationId);
           profile.email.values.push(uniqueEmail(`info.${slug}`, 'kmu-mail.ch'));
-          profile.phone.values.push(`+41 ${zip.startsWith('8') ? '44' : '31'} ${digits(random, 3)} ${digits(random, 2)} ${digits(random, 2)}`);
+          profile.phone.values.push(
+            `+41 ${zip.startsWith('8') ? '44' : '31'} ${digits(random, 3)} ${digits(random, 2)} ${digits(random, 2)}`,
+          );
           organization.id.values.push(organizationId);
           organization.name.values.push(name);
           organization.uid.values.push(`CHE-${digits(random, 3)}.${digits(random, 3)}.${digits(random, 3)}`);
@@ -441,7 +472,9 @@ async function seedProfiles(client, options) {
             signatory.gender.values.push(signatoryGender);
             signatory.firstname.values.push(signatoryFirstname);
             signatory.lastname.values.push(signatoryLastname);
-            signatory.email.values.push(`${asciiOf(signatoryFirstname)}.${asciiOf(signatoryLastname)}@${slug}.ch`);
+            signatory.email.values.push(
+              `${asciiOf(signatoryFirstname)}.${asciiOf(signatoryLastname)}@${slug}.ch`,
+            );
             audit(signatory, stamp);
           }
           for (const roleId of orgCategory.roleIds) {
@@ -457,10 +490,16 @@ async function seedProfiles(client, options) {
           profile.person_id.values.push(personId);
           profile.organization_id.values.push(null);
           profile.email.values.push(email);
-          profile.phone.values.push(random() < 0.4 ? `+41 ${digits(random, 2)} ${digits(random, 3)} ${digits(random, 2)} ${digits(random, 2)}` : null);
+          profile.phone.values.push(
+            random() < 0.4
+              ? `+41 ${digits(random, 2)} ${digits(random, 3)} ${digits(random, 2)} ${digits(random, 2)}`
+              : null,
+          );
           account.id.values.push(personId);
           account.username.values.push(email);
-          account.password_hash.values.push(random() < 0.3 ? passwordHashes[personId % passwordHashes.length] : null);
+          account.password_hash.values.push(
+            random() < 0.3 ? passwordHashes[personId % passwordHashes.length] : null,
+          );
           account.is_signup_complete.values.push(random() < 0.95);
           account.is_local.values.push(random() < 0.3);
           account.has_seen_own_profile.values.push(random() < 0.8);
@@ -471,17 +510,31 @@ async function seedProfiles(client, options) {
           person.lastname.values.push(lastname);
           person.gender.values.push(gender);
           person.ahv_number.values.push(random() < 0.7 ? ahvNumber(random) : null);
-          person.mobile_phone.values.push(random() < 0.6 ? `+41 7${pickOf(['6', '7', '8', '9'])} ${digits(random, 3)} ${digits(random, 2)} ${digits(random, 2)}` : null);
+          person.mobile_phone.values.push(
+            random() < 0.6
+              ? `+41 7${pickOf(['6', '7', '8', '9'])} ${digits(random, 3)} ${digits(random, 2)} ${digits(random, 2)}`
+              : null,
+          );
           person.birthdate.values.push(iso(now - (18 + random() * 75) * YEAR));
           person.marital_status_id.values.push(
-            catalogue.maritalStatuses.length > 0 && random() < 0.8 ? pickOf(catalogue.maritalStatuses).id : null,
+            catalogue.maritalStatuses.length > 0 && random() < 0.8
+              ? pickOf(catalogue.maritalStatuses).id
+              : null,
           );
           audit(person, stamp);
           // Identities at the two providers: most have the first, many the second, a few none.
           const [firstProvider, secondProvider] = catalogue.providers;
           for (const [provider, share, externalId] of [
-            [firstProvider, 0.7, `${firstProvider.name.toLowerCase()}-${(1_000_000_000 + personId).toString(36)}`],
-            [secondProvider, 0.4, `${secondProvider.name.toLowerCase()}-${(2_000_000_000 + personId * 7).toString(36)}`],
+            [
+              firstProvider,
+              0.7,
+              `${firstProvider.name.toLowerCase()}-${(1_000_000_000 + personId).toString(36)}`,
+            ],
+            [
+              secondProvider,
+              0.4,
+              `${secondProvider.name.toLowerCase()}-${(2_000_000_000 + personId * 7).toString(36)}`,
+            ],
           ]) {
             if (random() >= share) continue;
             identity.identity_provider_id.values.push(provider.id);
@@ -527,13 +580,16 @@ async function seedProfiles(client, options) {
     }
 
     const procurations = await seedProcurations(client, catalogue, count);
-    step(`procurations: ${procurations.busy} inbound of profile 1, ${procurations.owners} organization owners`);
+    step(
+      `procurations: ${procurations.busy} inbound of profile 1, ${procurations.owners} organization owners`,
+    );
 
     await client.query(`ALTER TABLE profile ENABLE TRIGGER tr_profile_search_text`);
     for (const table of LOADED_TABLES) {
-      await client.query(`SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce(max(id), 0) + 1, false) FROM ${table}`, [
-        table,
-      ]);
+      await client.query(
+        `SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce(max(id), 0) + 1, false) FROM ${table}`,
+        [table],
+      );
     }
     await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
     for (const index of indexes) {

@@ -186,8 +186,28 @@ const EMAIL_DOMAINS = [
 ];
 
 const ORGANIZATION_TRADES = {
-  de: ['Holzbau', 'Treuhand', 'Bäckerei', 'Gartenbau', 'Elektro', 'Sanitär', 'Immobilien', 'Informatik', 'Transporte', 'Malerei'],
-  fr: ['Fiduciaire', 'Boulangerie', 'Menuiserie', 'Électricité', 'Immobilier', 'Transports', 'Informatique', 'Peinture'],
+  de: [
+    'Holzbau',
+    'Treuhand',
+    'Bäckerei',
+    'Gartenbau',
+    'Elektro',
+    'Sanitär',
+    'Immobilien',
+    'Informatik',
+    'Transporte',
+    'Malerei',
+  ],
+  fr: [
+    'Fiduciaire',
+    'Boulangerie',
+    'Menuiserie',
+    'Électricité',
+    'Immobilier',
+    'Transports',
+    'Informatique',
+    'Peinture',
+  ],
   it: ['Fiduciaria', 'Panetteria', 'Falegnameria', 'Elettricità', 'Immobiliare', 'Trasporti', 'Informatica'],
 };
 
