@@ -53,7 +53,9 @@ async function seedDatabase(databaseUrl, { count, replace = false, log = console
   if (!existsSync(path.join(DIST, 'apps/profile-service/src/profile-app.js')))
     throw new Error('dist/ is missing: run `node tools/build.js` first (npm run seed:profiles does).');
   const env = await prepareDatabase(databaseUrl);
-  const { PASSWORD_HASH_OPTIONS } = require(path.join(DIST, 'apps/profile-service/src/profiles/password-hasher'));
+  const { PASSWORD_HASH_OPTIONS } = require(
+    path.join(DIST, 'apps/profile-service/src/profiles/password-hasher'),
+  );
   const client = new Client({ connectionString: databaseUrl, application_name: 'seed-profiles' });
   await client.connect();
   try {
