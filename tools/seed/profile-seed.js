@@ -601,8 +601,10 @@ async function seedProfiles(client, options) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
-  await client.query(`ANALYZE ${LOADED_TABLES.join(', ')}`);
-  step('analyzed');
+  // Statistics for the planner, and the visibility map, so that index-only scans (the joins of
+  // the person filters to their profiles) skip the heap as they would after autovacuum.
+  await client.query(`VACUUM (ANALYZE) ${LOADED_TABLES.join(', ')}`);
+  step('vacuumed and analyzed');
   return { count, seconds: (Date.now() - started) / 1000 };
 }
 
