@@ -5,6 +5,7 @@
 // and written with multi-row INSERT ... SELECT FROM unnest(...), in one transaction, with the
 // secondary indexes dropped during the load and rebuilt (from their own definitions) before
 // the commit, so the end state is the one the migrations define.
+/* global setImmediate -- Node has it; the shared lint config lists only a few globals */
 const { de_CH: deCH, fr_CH: frCH, it } = require('@faker-js/faker');
 const { hash } = require('argon2');
 
@@ -33,6 +34,13 @@ const LOADED_TABLES = [
 ];
 /** Between the fields of profile.search_text, as the migration's trigger writes it. */
 const SEPARATOR = `E'\\x1f'`;
+
+/** Starts writing a chunk; its failure is seen where it is awaited, not as an unhandled rejection. */
+function writeChunk(write) {
+  const promise = write();
+  promise.catch(() => undefined);
+  return promise;
+}
 
 /** mulberry32: a small seeded generator, so that a count gives the same data set every time. */
 function generator(seed) {
@@ -302,6 +310,9 @@ async function seedProfiles(client, options) {
     let personId = 0;
     let organizationId = 0;
     let signatoryId = 0;
+    // Chunk n is written while chunk n+1 is generated: the generation yields to the event loop
+    // now and then, so that the client sends the queued statements meanwhile (two cores busy).
+    let written = Promise.resolve();
     for (let first = 1; first <= count; first += CHUNK) {
       const last = Math.min(count, first + CHUNK - 1);
       const account = {
@@ -417,6 +428,7 @@ async function seedProfiles(client, options) {
       };
 
       for (let id = first; id <= last; id += 1) {
+        if (id % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
         const [zip, city, , language] = locality(random);
         const created = now - random() * 6 * YEAR;
         const stamp = iso(created);
@@ -558,26 +570,30 @@ async function seedProfiles(client, options) {
         }
       }
 
-      await insertColumns(client, 'account', account);
-      await insertColumns(client, 'person', person);
-      await insertColumns(client, 'organization', organization);
-      await insertColumns(client, 'signatory', signatory);
-      // The search text with the expression of the migration's trigger (profile_search_text_of).
-      const profileNames = Object.keys(profile);
-      await client.query(
-        `INSERT INTO profile (${profileNames.map((name) => `"${name}"`).join(', ')}, search_text)
+      await written;
+      written = writeChunk(async () => {
+        await insertColumns(client, 'account', account);
+        await insertColumns(client, 'person', person);
+        await insertColumns(client, 'organization', organization);
+        await insertColumns(client, 'signatory', signatory);
+        // The search text with the expression of the migration's trigger (profile_search_text_of).
+        const profileNames = Object.keys(profile);
+        await client.query(
+          `INSERT INTO profile (${profileNames.map((name) => `"${name}"`).join(', ')}, search_text)
          SELECT u.*, concat_ws(${SEPARATOR}, u.email, u.external_key,
            (SELECT concat_ws(${SEPARATOR}, pe.firstname, pe.lastname) FROM person pe WHERE pe.id = u.person_id),
            (SELECT concat_ws(${SEPARATOR}, o.name, o.uid) FROM organization o WHERE o.id = u.organization_id))
            FROM unnest(${profileNames.map((name, index) => `$${index + 1}::${profile[name].type}[]`).join(', ')})
              AS u(${profileNames.map((name) => `"${name}"`).join(', ')})`,
-        profileNames.map((name) => profile[name].values),
-      );
-      await insertColumns(client, 'identity', identity);
-      await insertColumns(client, 'profile_role', role);
-      await insertColumns(client, 'service_setting_value', setting);
-      step(`profiles ${first}..${last}`);
+          profileNames.map((name) => profile[name].values),
+        );
+        await insertColumns(client, 'identity', identity);
+        await insertColumns(client, 'profile_role', role);
+        await insertColumns(client, 'service_setting_value', setting);
+        step(`profiles ${first}..${last}`);
+      });
     }
+    await written;
 
     const procurations = await seedProcurations(client, catalogue, count);
     step(
