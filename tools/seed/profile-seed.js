@@ -296,9 +296,10 @@ async function seedProfiles(client, options) {
   await client.query('BEGIN');
   try {
     if (present) {
+      // CASCADE: whatever else belongs to a profile goes too.
       await client.query(
         `TRUNCATE profile, person, account, organization, signatory, identity, profile_role, service_setting_value,
-           favorite_service, profile_picture, procuration, procuration_service, procuration_invite RESTART IDENTITY`,
+           favorite_service, profile_picture, procuration, procuration_service, procuration_invite RESTART IDENTITY CASCADE`,
       );
     }
     const indexes = await secondaryIndexes(client);
