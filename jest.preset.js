@@ -3,7 +3,7 @@ const { swcOptions } = require('./tools/swc-options');
 
 // Dependencies that ship ES modules only. Node 20 requires them natively, Jest's module loader
 // does not, so Jest compiles them to CommonJS.
-const ESM_ONLY_DEPENDENCIES = ['content-disposition'];
+const ESM_ONLY_DEPENDENCIES = ['content-disposition', '@faker-js/faker'];
 
 module.exports = {
   testEnvironment: 'node',

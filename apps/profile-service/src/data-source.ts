@@ -11,6 +11,7 @@ import { CreateProfiles1763827260000 } from './migrations/1763827260000-create-p
 import { CreateProcurations1763827320000 } from './migrations/1763827320000-create-procurations';
 import { EncryptSecureSettingValues1763827380000 } from './migrations/1763827380000-encrypt-secure-setting-values';
 import { ProfileSearchAndRoleSource1763913600000 } from './migrations/1763913600000-profile-search-and-role-source';
+import { ProfileCountSlots1764000000000 } from './migrations/1764000000000-profile-count-slots';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
 export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
@@ -23,6 +24,7 @@ export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
       CreateProcurations1763827320000,
       EncryptSecureSettingValues1763827380000,
       ProfileSearchAndRoleSource1763913600000,
+      ProfileCountSlots1764000000000,
       CreateAuditEvent1767225600000,
     ],
     migrationsTableName: 'profile_migrations',
