@@ -128,6 +128,24 @@ describe('profile-service audit records (HTTP, real PostgreSQL)', () => {
     }
   });
 
+  it("writes the record inside the write's transaction: a record that cannot be written undoes the write", async () => {
+    // With the record written after the commit instead, the role would stay without its record.
+    const client = new Client({ connectionString: service.database.url });
+    await client.connect();
+    const name = `role-${unique()}`;
+    try {
+      await client.query(
+        `ALTER TABLE audit_event ADD CONSTRAINT test_refused_record CHECK (resource <> 'roles') NOT VALID`,
+      );
+      const refused = await admin.post(`${V10}/roles`, { name, displayName: 'Advisor', createdBy: 'r-7' });
+      expect(refused.status).toBeGreaterThanOrEqual(400);
+      expect((await client.query('SELECT 1 FROM role WHERE name = $1', [name])).rowCount).toBe(0);
+    } finally {
+      await client.query('ALTER TABLE audit_event DROP CONSTRAINT IF EXISTS test_refused_record');
+      await client.end();
+    }
+  });
+
   it('records nothing for a refused write, and serves the list unprojected to ProfileApi_Max only', async () => {
     const before = await storedAuditRows(service.database.url);
     expect((await admin.post(`${V10}/profiles`, personBody({ email: 'not-an-email' }))).status).toBe(400);

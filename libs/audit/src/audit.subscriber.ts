@@ -1,4 +1,4 @@
-import type { EntitySubscriberInterface, TransactionCommitEvent } from 'typeorm';
+import { type EntitySubscriberInterface, EventSubscriber, type TransactionCommitEvent } from 'typeorm';
 
 import { currentRequestContext } from '@portal/http-context';
 
@@ -12,6 +12,8 @@ import { auditEventRowOf, currentAuditedWrite } from './audited-write';
  * (migrations, seeders, reads) are not audited; a request that commits several transactions is
  * recorded once, by the first.
  */
+// TypeORM instantiates only the listed subscribers that carry @EventSubscriber().
+@EventSubscriber()
 export class AuditSubscriber implements EntitySubscriberInterface {
   async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     const write = currentAuditedWrite();
