@@ -85,7 +85,15 @@ function send(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
       `${baseUrl}${request.url}`,
-      { method: request.method, headers: request.headers },
+      {
+        method: request.method,
+        // Node frames a GET, HEAD or DELETE body only by its length; unframed, it would be read as the next request.
+        headers:
+          request.body === undefined
+            ? request.headers
+            : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+        agent: false,
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -192,7 +200,10 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
             try {
               response = await send(running.baseUrl, request);
             } catch (error) {
-              throw new Error(`the request failed: ${String(error)}`);
+              const { rawPacket } = error as { rawPacket?: Buffer };
+              throw new Error(
+                `the request failed: ${String(error)}${rawPacket ? ` (received ${JSON.stringify(rawPacket.toString('latin1').slice(0, 1500))})` : ''}`,
+              );
             }
             inputs += 1;
             statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
