@@ -161,6 +161,7 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
     let running: RunningTestApp<E>;
     let checksums: TableChecksums;
     let token: string;
+    let unchangedSince: Map<string, string> | undefined;
 
     beforeAll(async () => {
       running = await startTestApp({
@@ -190,44 +191,53 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
     });
 
     for (const operation of operations) {
-      it(`${operation.name}: never a 5xx, every error a problem with the correlation id, a refused write changes nothing`, async () => {
-        const property = fc.asyncProperty(
-          fuzzRequestArbitrary(document, operation, token),
-          async (request) => {
-            const isWrite = WRITE_METHODS.has(request.method);
-            const before = isWrite ? await checksums.take() : undefined;
-            let response: RawResponse;
-            try {
-              response = await send(running.baseUrl, request);
-            } catch (error) {
-              const { rawPacket } = error as { rawPacket?: Buffer };
-              throw new Error(
-                `the request failed: ${String(error)}${rawPacket ? ` (received ${JSON.stringify(rawPacket.toString('latin1').slice(0, 1500))})` : ''}`,
-              );
-            }
-            inputs += 1;
-            statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-            const verdict = verdictOn(request, response);
-            if (verdict) throw new Error(verdict);
-            if (before && response.status >= 400) {
-              const changed = changedTables(before, await checksums.take());
-              if (changed.length > 0)
+      it(
+        `${operation.name}: never a 5xx, every error a problem with the correlation id, a refused write changes nothing`,
+        async () => {
+          const property = fc.asyncProperty(
+            fuzzRequestArbitrary(document, operation, token),
+            async (request) => {
+              const isWrite = WRITE_METHODS.has(request.method);
+              // The checksums after a refused write are those before the next request, if nothing ran between.
+              const before = isWrite ? (unchangedSince ?? (await checksums.take())) : undefined;
+              unchangedSince = undefined;
+              let response: RawResponse;
+              try {
+                response = await send(running.baseUrl, request);
+              } catch (error) {
+                const { rawPacket } = error as { rawPacket?: Buffer };
                 throw new Error(
-                  `refused with ${response.status} but changed ${changed.join(', ')}: ${response.text.slice(0, 300)}`,
+                  `the request failed: ${String(error)}${rawPacket ? ` (received ${JSON.stringify(rawPacket.toString('latin1').slice(0, 1500))})` : ''}`,
                 );
-            }
-          },
-        );
-        const details = await fc.check(property, { numRuns: runs, seed, endOnFailure: true });
-        if (details.failed) {
-          const counterexample = details.counterexample?.[0];
-          throw new Error(
-            `${operation.name} failed: ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}\n` +
-              `request: ${counterexample ? describeRequest(counterexample) : 'unknown'}\n` +
-              `replay: FUZZ_SEED=${seed} FUZZ_ONLY='${operation.name}' FUZZ_RUNS=${runs}`,
+              }
+              inputs += 1;
+              statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+              const verdict = verdictOn(request, response);
+              if (verdict) throw new Error(verdict);
+              if (before && response.status >= 400) {
+                const after = await checksums.take();
+                const changed = changedTables(before, after);
+                unchangedSince = after;
+                if (changed.length > 0)
+                  throw new Error(
+                    `refused with ${response.status} but changed ${changed.join(', ')}: ${response.text.slice(0, 300)}`,
+                  );
+              }
+            },
           );
-        }
-      }, 600_000);
+          unchangedSince = undefined;
+          const details = await fc.check(property, { numRuns: runs, seed, endOnFailure: true });
+          if (details.failed) {
+            const counterexample = details.counterexample?.[0];
+            throw new Error(
+              `${operation.name} failed: ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}\n` +
+                `request: ${counterexample ? describeRequest(counterexample) : 'unknown'}\n` +
+                `replay: FUZZ_SEED=${seed} FUZZ_ONLY='${operation.name}' FUZZ_RUNS=${runs}`,
+            );
+          }
+        },
+        60_000 + runs * 1_000,
+      );
     }
   });
 }
