@@ -7,6 +7,7 @@ export interface FuzzSchema {
   readonly $ref?: string;
   readonly type?: string;
   readonly format?: string;
+  readonly pattern?: string;
   readonly enum?: readonly unknown[];
   readonly nullable?: boolean;
   readonly minLength?: number;
@@ -270,9 +271,84 @@ const describePath = (path: JsonPath): string =>
   ) || '$';
 
 /** A value for one field: beyond its bounds, of a wrong type, hostile, null or left out. */
-const fieldValueArbitrary = (field: BodyField): fc.Arbitrary<[unknown, string]> =>
+const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
+
+/**
+ * Values the schema allows (types, bounds, enums, formats) but a realistic example never holds:
+ * any Unicode at the length bounds, extreme integers and dates. They get past validation, to the
+ * service's logic and its database.
+ */
+function allowedValueArbitrary(
+  document: FuzzDocument,
+  raw: FuzzSchema | undefined,
+  depth = 0,
+): fc.Arbitrary<unknown> {
+  const schema = resolveSchema(document, raw);
+  const nullable = (arbitrary: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> =>
+    schema.nullable
+      ? fc.oneof({ arbitrary, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 })
+      : arbitrary;
+  if (schema.enum?.length) return nullable(fc.constantFrom(...schema.enum));
+  switch (schema.type) {
+    case 'string': {
+      if (schema.format === 'date-time' || schema.format === 'date')
+        return nullable(
+          fc
+            .date({
+              min: new Date('0001-01-01T00:00:00Z'),
+              max: new Date('9999-12-31T23:59:59Z'),
+              noInvalidDate: true,
+            })
+            .map((date) => (schema.format === 'date' ? date.toISOString().slice(0, 10) : date.toISOString())),
+        );
+      if (schema.format === 'email') return nullable(fc.emailAddress());
+      const minLength = schema.minLength ?? 0;
+      const maxLength = Math.min(schema.maxLength ?? 300, 300);
+      return nullable(
+        fc.oneof(
+          fc.string({ unit: 'grapheme', minLength, maxLength }),
+          fc.string({ unit: 'grapheme-ascii', minLength, maxLength }),
+          fc.constantFrom(...[minLength, maxLength].map((length) => 'ä'.repeat(length))),
+        ),
+      );
+    }
+    case 'integer':
+      return nullable(
+        fc.integer({
+          min: Math.max(schema.minimum ?? INT32.min, INT32.min),
+          max: Math.min(schema.maximum ?? INT32.max, INT32.max),
+        }),
+      );
+    case 'number':
+      return nullable(
+        fc.double({ noNaN: true, noDefaultInfinity: true, min: schema.minimum, max: schema.maximum }),
+      );
+    case 'boolean':
+      return nullable(fc.boolean());
+    case 'array':
+      return depth > 3
+        ? fc.constant([])
+        : nullable(fc.array(allowedValueArbitrary(document, schema.items, depth + 1), { maxLength: 4 }));
+    default:
+      if (depth > 3 || !schema.properties) return fc.constant({});
+      return nullable(
+        fc.record(
+          Object.fromEntries(
+            Object.entries(schema.properties).map(([key, property]) => [
+              key,
+              allowedValueArbitrary(document, property, depth + 1),
+            ]),
+          ),
+          { requiredKeys: [...(schema.required ?? [])] },
+        ),
+      );
+  }
+}
+
+const fieldValueArbitrary = (document: FuzzDocument, field: BodyField): fc.Arbitrary<[unknown, string]> =>
   fc
     .oneof(
+      { arbitrary: allowedValueArbitrary(document, field.schema), weight: 6 },
       { arbitrary: fc.constantFrom(...HOSTILE_STRINGS), weight: 4 },
       { arbitrary: fc.constantFrom(...HOSTILE_NUMBERS), weight: 2 },
       { arbitrary: fc.constantFrom(...WRONG_TYPES), weight: 2 },
@@ -315,6 +391,39 @@ const MEDIA_TYPES: readonly string[] = [
   'application/json, text/plain',
 ];
 
+function matches(pattern: string, text: string): boolean {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch {
+    return false;
+  }
+}
+
+/** Code-name-like strings of the value (no enum or format; the pattern kept) with a suffix: names not taken yet. */
+function freshened(document: FuzzDocument, base: unknown, schema: FuzzSchema, suffix: string): unknown {
+  const fields: BodyField[] = [];
+  fieldsOf(document, base, schema, [], fields);
+  let fresh = base;
+  for (const { path, schema: field } of fields) {
+    if (field.type !== 'string' || field.enum || field.format) continue;
+    const value = path.reduce<unknown>(
+      (container, key) =>
+        container !== null && typeof container === 'object'
+          ? (container as Record<string, unknown>)[key]
+          : undefined,
+      base,
+    );
+    if (typeof value !== 'string' || !/^[\w.+-]{1,80}(@[\w.-]+)?$/.test(value)) continue;
+    const [local, domain] = value.split('@');
+    const room = Math.max((field.maxLength ?? 200) - suffix.length - (domain ? domain.length + 1 : 0), 0);
+    // An address keeps its domain: `portal-f7@zh.ch`.
+    const renamed = `${local.slice(0, room)}${suffix}${domain ? `@${domain}` : ''}`;
+    if (field.pattern && !matches(field.pattern, renamed)) continue;
+    fresh = withValueAt(fresh, path, renamed);
+  }
+  return fresh;
+}
+
 interface BodyChoice {
   readonly body?: string | Buffer;
   readonly contentType?: string;
@@ -339,7 +448,12 @@ function bodyArbitrary(document: FuzzDocument, operation: FuzzOperation): fc.Arb
   }
   const bases = spec.examples.length > 0 ? spec.examples : [sampleOf(document, spec.schema)];
   const json = (value: unknown): string => JSON.stringify(value) ?? '';
-  return fc.constantFrom(...bases).chain((base) => {
+  const freshBases = fc
+    .tuple(fc.constantFrom(...bases), fc.option(fc.nat(), { freq: 2 }))
+    .map(([base, suffix]) =>
+      suffix === null ? base : freshened(document, base, spec.schema, `-f${suffix}`),
+    );
+  return freshBases.chain((base) => {
     const fields: BodyField[] = [];
     fieldsOf(document, base, spec.schema, [], fields);
     const valid = fc.constant<BodyChoice>({ body: json(base), contentType: spec.mediaType, mutations: [] });
@@ -351,7 +465,7 @@ function bodyArbitrary(document: FuzzDocument, operation: FuzzOperation): fc.Arb
               fc
                 .constantFrom(...fields)
                 .chain((field) =>
-                  fieldValueArbitrary(field).map(([value, what]) => ({ field, value, what })),
+                  fieldValueArbitrary(document, field).map(([value, what]) => ({ field, value, what })),
                 ),
               { minLength: 1, maxLength: 3 },
             )

@@ -141,7 +141,7 @@ function verdictOn(request: FuzzRequest, response: RawResponse): string | undefi
  * openapi-fuzz-inputs.ts). Whatever is sent, the service answers below 500, every error is a
  * problem carrying the response's correlation id, and a refused write changes no table.
  * `FUZZ_RUNS` sets the runs per operation, `FUZZ_SEED` replays a run, `FUZZ_ONLY` (a substring of
- * `METHOD /path`) picks operations.
+ * `METHOD /path`) picks operations, `FUZZ_VERBOSE=1` prints every request and answer.
  */
 export function describeOpenApiFuzz<E extends ServiceEnvironment>(
   options: FuzzOptions<E>,
@@ -151,6 +151,7 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
   const only = process.env['FUZZ_ONLY'];
   const operations = fuzzOperationsOf(document).filter((operation) => !only || operation.name.includes(only));
   const runs = fuzzRuns(runsWhenUnset);
+  const verbose = process.env['FUZZ_VERBOSE'] === '1';
   const seed = process.env['FUZZ_SEED']
     ? Number(process.env['FUZZ_SEED'])
     : Date.now() ^ (Math.random() * 2 ** 31);
@@ -211,6 +212,10 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
                 );
               }
               inputs += 1;
+              if (verbose)
+                process.stdout.write(
+                  `${response.status} ${describeRequest(request)}\n  -> ${response.text.slice(0, 300)}\n`,
+                );
               statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
               const verdict = verdictOn(request, response);
               if (verdict) throw new Error(verdict);
