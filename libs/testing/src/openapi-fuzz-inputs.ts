@@ -163,7 +163,7 @@ function sampleOf(document: FuzzDocument, raw: FuzzSchema | undefined, depth = 0
   if (schema.example !== undefined) return schema.example;
   if (schema.default !== undefined) return schema.default;
   if (schema.enum?.length) return schema.enum[0];
-  switch (schema.type) {
+  switch (schema.type ?? 'object') {
     case 'string':
       if (schema.format === 'date-time') return '2026-01-15T08:30:00Z';
       if (schema.format === 'date') return '2026-01-15';
@@ -289,7 +289,7 @@ function allowedValueArbitrary(
       ? fc.oneof({ arbitrary, weight: 4 }, { arbitrary: fc.constant(null), weight: 1 })
       : arbitrary;
   if (schema.enum?.length) return nullable(fc.constantFrom(...schema.enum));
-  switch (schema.type) {
+  switch (schema.type ?? 'object') {
     case 'string': {
       if (schema.format === 'date-time' || schema.format === 'date')
         return nullable(

@@ -131,7 +131,7 @@ function verdictOn(request: FuzzRequest, response: RawResponse): string | undefi
   if (problem.status !== response.status)
     return `answered ${response.status} with a problem whose status is ${String(problem.status)}`;
   if (typeof correlationId !== 'string' || problem.correlationId !== correlationId)
-    return `answered ${response.status} with correlationId ${String(problem.correlationId)}, the header says ${correlationId}`;
+    return `answered ${response.status} with correlationId ${String(problem.correlationId)}, the header says ${String(correlationId)}`;
   return undefined;
 }
 
