@@ -109,6 +109,10 @@ const HOSTILE_STRINGS: readonly string[] = [
   '2026-02-30T25:61:00Z',
   '9999-12-31T23:59:59.999Z',
   '0001-01-01T00:00:00Z',
+  '0000-01-01T00:00:00Z',
+  '+275760-09-13T00:00:00.000Z',
+  '-000001-01-01T00:00:00Z',
+  '2026-01-15T08:30:00+14:00',
   'ä'.repeat(300),
   'x'.repeat(100_000),
 ];
@@ -620,6 +624,7 @@ function queryValueArbitrary(
   const name = encodeURIComponent(parameter.name);
   const one = fc.oneof(
     { arbitrary: fc.constantFrom(...valid), weight: 2 },
+    { arbitrary: allowedValueArbitrary(document, itemSchema), weight: 2 },
     { arbitrary: fc.constantFrom(...hostile), weight: 3 },
   );
   return fc
