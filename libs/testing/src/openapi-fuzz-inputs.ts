@@ -393,6 +393,11 @@ const MEDIA_TYPES: readonly string[] = [
   'application/jsonx',
   '*/*',
   'application/json, text/plain',
+  'application/json; charset=utf-16',
+  'application/json; charset="utf-8"',
+  'APPLICATION/JSON',
+  'application/json;',
+  ';',
 ];
 
 function matches(pattern: string, text: string): boolean {
@@ -657,6 +662,13 @@ const HEADER_MUTATIONS: readonly [Record<string, string | null>, string][] = [
   [{ 'accept-language': 'x'.repeat(4000) }, 'a 4 KB accept-language'],
   [{ 'if-none-match': '*' }, 'if-none-match *'],
   [{ 'x-http-method-override': 'DELETE' }, 'a method override header'],
+  [{ 'content-encoding': 'gzip' }, 'content-encoding: gzip on a plain body'],
+  [{ 'content-encoding': 'br, identity' }, 'content-encoding: br, identity'],
+  [{ expect: '100-continue' }, 'expect: 100-continue'],
+  [{ 'x-forwarded-for': '::1, 999.1.1.1, not-an-ip' }, 'a malformed x-forwarded-for'],
+  [{ 'x-forwarded-proto': 'gopher' }, 'x-forwarded-proto: gopher'],
+  [{ origin: 'null' }, 'origin: null'],
+  [{ range: 'bytes=0-1,5-' }, 'a range header'],
 ];
 
 /** Header values fetch can send (no control characters nor code points beyond Latin-1). */
