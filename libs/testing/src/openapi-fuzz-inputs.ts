@@ -274,7 +274,6 @@ const describePath = (path: JsonPath): string =>
     '',
   ) || '$';
 
-/** A value for one field: beyond its bounds, of a wrong type, hostile, null or left out. */
 const INT32 = { min: -(2 ** 31), max: 2 ** 31 - 1 };
 
 /**
@@ -349,6 +348,7 @@ function allowedValueArbitrary(
   }
 }
 
+/** A value for one field: allowed but extreme, beyond its bounds, of a wrong type, hostile, null or left out. */
 const fieldValueArbitrary = (document: FuzzDocument, field: BodyField): fc.Arbitrary<[unknown, string]> =>
   fc
     .oneof(

@@ -54,6 +54,16 @@ type Body = CreateProfileDto | UpdateProfileDto;
  * profile fixed, login counting and inactivity (contract 6). Violations found together are
  * reported together, each on its JSON path.
  */
+/** A rule of a profile write that one query tells. */
+interface RuleCheck {
+  readonly sql: string;
+  readonly values: unknown[];
+  /** A row found is the problem (a value taken), else a row missing is (a dangling reference). */
+  readonly failsWhenFound: boolean;
+  readonly path: string;
+  readonly message: string;
+}
+
 @Injectable()
 export class ProfilesService {
   constructor(
@@ -313,46 +323,37 @@ export class ProfilesService {
       problem('organization', 'A person profile has no organization; its kind cannot change.');
     }
 
-    const exists = async (sql: string, values: unknown[]): Promise<boolean> =>
-      (await manager.query<unknown[]>(sql, values)).length > 0;
-    const checks: Promise<void>[] = [];
-    const check = (taken: Promise<boolean>, path: string, message: string): void => {
-      checks.push(
-        taken.then((failed) => {
-          if (failed) problem(path, message);
-        }),
-      );
-    };
+    const checks: RuleCheck[] = [];
     const refers = (table: string, id: number | null | undefined, path: string, noun: string): void => {
       if (id === null || id === undefined) return;
-      check(
-        exists(`SELECT 1 FROM ${table} WHERE id = $1`, [id]).then((found) => !found),
+      checks.push({
+        sql: `SELECT 1 FROM ${table} WHERE id = $1`,
+        values: [id],
+        failsWhenFound: false,
         path,
-        `No ${noun} has the id ${id}.`,
-      );
+        message: `No ${noun} has the id ${id}.`,
+      });
     };
 
     if (body.externalKey !== undefined && body.externalKey !== null) {
-      check(
-        exists('SELECT 1 FROM profile WHERE external_key = $1 AND id IS DISTINCT FROM $2', [
-          body.externalKey,
-          current?.id ?? null,
-        ]),
-        'externalKey',
-        `The external key '${body.externalKey}' belongs to another profile.`,
-      );
+      checks.push({
+        sql: 'SELECT 1 FROM profile WHERE external_key = $1 AND id IS DISTINCT FROM $2',
+        values: [body.externalKey, current?.id ?? null],
+        failsWhenFound: true,
+        path: 'externalKey',
+        message: `The external key '${body.externalKey}' belongs to another profile.`,
+      });
     }
     const username = body.person?.account?.username;
     if (username !== undefined && username !== null) {
-      check(
-        exists(
-          `SELECT 1 FROM account a WHERE lower(a.username) = lower($1)
+      checks.push({
+        sql: `SELECT 1 FROM account a WHERE lower(a.username) = lower($1)
               AND a.id IS DISTINCT FROM (SELECT account_id FROM person WHERE id = $2)`,
-          [username, current?.personId ?? null],
-        ),
-        'person.account.username',
-        `The username '${username}' is taken (usernames are unique case-insensitively).`,
-      );
+        values: [username, current?.personId ?? null],
+        failsWhenFound: true,
+        path: 'person.account.username',
+        message: `The username '${username}' is taken (usernames are unique case-insensitively).`,
+      });
     }
     refers('marital_status', body.person?.maritalStatusId, 'person.maritalStatusId', 'marital status');
     const organization = body.organization;
@@ -370,8 +371,12 @@ export class ProfilesService {
       'organization identification level',
     );
     refers('profile', organization?.createdByProfileId, 'organization.createdByProfileId', 'profile');
-    // One connection runs them one after the other; awaiting them together keeps the code flat.
-    await Promise.all(checks);
+    // One after the other: the transaction's one connection runs one query at a time, and pg
+    // deprecates queueing a query on a busy client (an error from pg 9 on).
+    for (const { sql, values, failsWhenFound, path, message } of checks) {
+      const found = (await manager.query<unknown[]>(sql, values)).length > 0;
+      if (found === failsWhenFound) problem(path, message);
+    }
     if (Object.keys(errors).length > 0) throw new ValidationProblemError(sortedByPath(errors));
   }
 
