@@ -361,7 +361,12 @@ const fieldValueArbitrary = (document: FuzzDocument, field: BodyField): fc.Arbit
       { arbitrary: fc.integer({ min: 1, max: 80 }).map(nestedObject), weight: 1 },
       { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 },
     )
-    .map((value) => [value, `${describePath(field.path)} = ${shortText(value)}`]);
+    .map((value) => [
+      value,
+      value === DELETE
+        ? `${describePath(field.path)} left out`
+        : `${describePath(field.path)} = ${shortText(value)}`,
+    ]);
 
 /** Texts no JSON body of a valid request looks like, sent as they are. */
 const RAW_BODIES: readonly [string, string][] = [
