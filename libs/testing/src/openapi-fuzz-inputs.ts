@@ -117,6 +117,8 @@ const HOSTILE_STRINGS: readonly string[] = [
   'x'.repeat(100_000),
 ];
 
+const SHORT_HOSTILE_STRINGS = HOSTILE_STRINGS.filter((text) => text.length <= 300);
+
 const HOSTILE_NUMBERS: readonly number[] = [
   -1,
   0,
@@ -221,6 +223,8 @@ type JsonPath = readonly (string | number)[];
 interface BodyField {
   readonly path: JsonPath;
   readonly schema: FuzzSchema;
+  /** The valid request's value there, if any. */
+  readonly value?: unknown;
 }
 
 /** Every field of the value (and every property its schema knows of, present or not). */
@@ -232,7 +236,7 @@ function fieldsOf(
   found: BodyField[],
 ): void {
   const schema = resolveSchema(document, raw);
-  if (path.length > 0) found.push({ path, schema });
+  if (path.length > 0) found.push({ path, schema, value });
   if (path.length > 8) return;
   if (Array.isArray(value)) {
     value.forEach((item, index) => fieldsOf(document, item, schema.items, [...path, index], found));
@@ -360,6 +364,20 @@ const fieldValueArbitrary = (document: FuzzDocument, field: BodyField): fc.Arbit
       { arbitrary: fc.constantFrom(...[null, ...boundaryValuesOf(field.schema)]), weight: 3 },
       { arbitrary: fc.integer({ min: 1, max: 80 }).map(nestedObject), weight: 1 },
       { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 1 },
+      ...(typeof field.value === 'string'
+        ? [
+            {
+              // The valid text with hostile text inside: a template's markup, a name's tail.
+              arbitrary: fc
+                .tuple(fc.constantFrom(...SHORT_HOSTILE_STRINGS), fc.nat({ max: field.value.length }))
+                .map(
+                  ([hostile, at]) =>
+                    `${(field.value as string).slice(0, at)}${hostile}${(field.value as string).slice(at)}`,
+                ),
+              weight: 3,
+            },
+          ]
+        : []),
     )
     .map((value) => [
       value,
@@ -567,8 +585,6 @@ export function encodeUrlValue(value: unknown): string {
 /** The arbitrary's value about one time in `outOf`, else null (fc.option draws null one time in freq). */
 const sometimes = <T>(arbitrary: fc.Arbitrary<T>, outOf: number): fc.Arbitrary<T | null> =>
   fc.oneof({ arbitrary: fc.constant(null), weight: outOf - 1 }, { arbitrary, weight: 1 });
-
-const SHORT_HOSTILE_STRINGS = HOSTILE_STRINGS.filter((text) => text.length <= 300);
 
 function pathValueArbitrary(
   document: FuzzDocument,
