@@ -18,12 +18,19 @@ function describeClientError(code: string | undefined): { status: number; detail
  * and a correlation id, like every other response, instead of Fastify's own body (contract 5).
  * For Fastify's `clientErrorHandler`; the connection is closed afterwards, as Node does.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(
+  error: Error & { code?: string; rawPacket?: unknown },
+  socket: Duplex,
+): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const { status, detail } = describeClientError(error.code);
   const correlationId = randomUUID();
   const problem: ProblemDocument = { ...describeStatus(status), status, detail, correlationId };
   const body = JSON.stringify(problem);
+  // A HEAD response has no body (RFC 9110 9.3.2); one would read as garbage to the client. The
+  // packet the parser refused starts with the request line when the request's head was too large.
+  const isHead =
+    Buffer.isBuffer(error.rawPacket) && error.rawPacket.subarray(0, 5).toString('latin1') === 'HEAD ';
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
@@ -31,7 +38,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
         `Content-Length: ${Buffer.byteLength(body)}\r\n` +
         `X-Correlation-Id: ${correlationId}\r\n` +
         'Connection: close\r\n\r\n' +
-        body,
+        (isHead ? '' : body),
     );
   }
   socket.destroy(error);

@@ -4,6 +4,8 @@ export * from './test-database';
 export * from './platform-conformance';
 export * from './browser';
 export * from './openapi-examples';
+export * from './openapi-fuzz';
+export * from './openapi-fuzz-inputs';
 export * from './service-process';
 export * from './tcp-proxy';
 export * from './wait-until';
