@@ -13,8 +13,7 @@
 /* global AbortSignal, setInterval, clearInterval -- Node 20 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
-const { spawn } = require('node:child_process');
-const { existsSync, readFileSync } = require('node:fs');
+const { existsSync } = require('node:fs');
 const { cpus, loadavg } = require('node:os');
 const path = require('node:path');
 
@@ -27,7 +26,10 @@ const {
   printTable,
   redact,
   round,
+  rssMb,
   runBenchmark,
+  startServiceProcess,
+  UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
 
@@ -51,9 +53,7 @@ const { ProfileEnvironment, PROFILE_ENV_DEFAULTS } = require(
 const { parseOrderBy, pageRequestOf } = require(path.join(DIST, 'libs/pagination/src'));
 const { loadEnv } = require(path.join(DIST, 'libs/env/src'));
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require(path.join(DIST, 'libs/auth/src'));
-const { startEmbeddedDatabase, ensureDatabase, isReachable, freePort } = require(
-  path.join(DIST, 'libs/database/src'),
-);
+const { startEmbeddedDatabase, ensureDatabase, isReachable } = require(path.join(DIST, 'libs/database/src'));
 const { hash } = require('argon2');
 
 const TENANT = 'demo';
@@ -162,54 +162,12 @@ async function removeCreated(pool) {
   }
 }
 
-async function startService(databaseUrl, cleanups) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      TENANT,
-      DATABASE_URL: databaseUrl,
-      SEED_DEMO_DATA: 'never',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.once('exit', () => (exited = true));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  );
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error('profile-service exited while starting');
-    try {
-      const response = await fetch(`${baseUrl}/health/ready`, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return { baseUrl, pid: child.pid };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('profile-service did not become ready within two minutes');
-}
-
 /** Resident memory of a process in MiB, sampled every 200 ms; `max()` is the highest seen. */
 function rssSampler(pid) {
   let max = 0;
   const sample = () => {
     try {
-      const kib = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
-      if (kib / 1024 > max) max = kib / 1024;
+      max = Math.max(max, rssMb(pid));
     } catch {
       // the process has ended
     }
@@ -386,7 +344,11 @@ async function main(cleanups) {
   cleanups.push(() => removeCreated(pool));
 
   // 2. The service as its own process, and what the scenarios address.
-  const service = await startService(databaseUrl, cleanups);
+  const service = await startServiceProcess(
+    MAIN,
+    { TENANT, DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'never', ...UNLIMITED_RATES },
+    cleanups,
+  );
   const rss = rssSampler(service.pid);
   cleanups.push(() => rss.stop());
   const token = await mintDevelopmentToken({
