@@ -26,6 +26,7 @@ export class RenderCoreModule {
               queueLimit: env.RENDER_QUEUE_LIMIT,
               timeoutMs: env.RENDER_TIMEOUT_MS,
               workerHeapMb: env.RENDER_WORKER_HEAP_MB,
+              workerYoungGenerationMb: env.RENDER_WORKER_YOUNG_GENERATION_MB,
               fontsDir: env.FONTS_DIR,
               outputLimits: { textBytes: env.RENDER_MAX_OUTPUT_BYTES, pdfBytes: env.RENDER_MAX_PDF_BYTES },
             }),
