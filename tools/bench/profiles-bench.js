@@ -608,8 +608,12 @@ async function main(cleanups) {
   );
   const rows = [];
   const bareRows = [];
-  for (const scenario of scenarios) {
-    for (const connections of CONNECTIONS) {
+  // Every scenario at 1 connection first, then at 16: the RSS target holds at 1 connection, and a
+  // heap grown by 16 callers would stay grown through later 1-connection runs.
+  let rssMaxAtOneConnection;
+  for (const connections of CONNECTIONS) {
+    if (connections > 1) rssMaxAtOneConnection = rss.max();
+    for (const scenario of scenarios) {
       const httpRun = await measure(
         { key: scenario.key, label: scenario.label, ...scenario.http },
         connections,
@@ -681,7 +685,9 @@ async function main(cleanups) {
   summary.category_sync_ms = categorySync.ms;
   if (categorySync.ms !== null)
     checks.category_sync_under_2000ms = categorySync.ms < TARGETS.category_sync_ms;
-  summary.rss_mb_max = rss.max();
+  // The target's reading: at 1 connection; the highest of the whole run beside it.
+  summary.rss_mb_max = rssMaxAtOneConnection ?? rss.max();
+  summary.rss_mb_max_c16 = rss.max();
   checks.rss_under_300mb = summary.rss_mb_max < TARGETS.rss_mb;
   const failures = rows.reduce((sum, row) => sum + row.non2xx + row.errors + row.timeouts, 0);
   Object.assign(summary, {
