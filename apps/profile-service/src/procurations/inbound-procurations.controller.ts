@@ -42,7 +42,7 @@ import {
 } from './procuration-path';
 import { ListProcurationServicesQueryDto, ReadProcurationServiceQueryDto } from './procuration-service.dto';
 import { ProcurationServicesService } from './procuration-services.service';
-import { type ProcurationKey, ProcurationsService } from './procurations.service';
+import { type ProcurationKey, ProcurationsService, readOptionsOf } from './procurations.service';
 
 export const INBOUND_LIST_PATH = 'profiles/:profileId/inbound-procurations';
 export const INBOUND_PATH = 'profiles/:representativeProfileId/inbound-procurations';
@@ -160,10 +160,10 @@ export class InboundProcurationsController {
     @Query() query: ReadProcurationQueryDto,
   ): Promise<ProcurationResponse> {
     return toProcurationResponse(
-      await this.procurations.get(keyOf(representativeProfileId, principalProfileId, query), {
-        expand: new Set(query.Expand ?? []),
-        includeCustomImageBytes: query.IncludeCustomImageBytes ?? false,
-      }),
+      await this.procurations.get(
+        keyOf(representativeProfileId, principalProfileId, query),
+        readOptionsOf(query),
+      ),
     );
   }
 

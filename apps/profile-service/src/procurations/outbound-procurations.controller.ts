@@ -53,7 +53,7 @@ import {
 import { ProcurationServiceResponse, toProcurationServiceResponse } from './procuration-service.response';
 import { ProcurationServicesService } from './procuration-services.service';
 import type { ProcurationKey } from './procurations.service';
-import { ProcurationsService } from './procurations.service';
+import { ProcurationsService, readOptionsOf } from './procurations.service';
 
 export const OUTBOUND_LIST_PATH = 'profiles/:profileId/outbound-procurations';
 export const OUTBOUND_PATH = 'profiles/:principalProfileId/outbound-procurations';
@@ -266,10 +266,10 @@ export class OutboundProcurationsController {
     @Query() query: ReadProcurationQueryDto,
   ): Promise<ProcurationResponse> {
     return toProcurationResponse(
-      await this.procurations.get(keyOf(principalProfileId, representativeProfileId, query), {
-        expand: new Set(query.Expand ?? []),
-        includeCustomImageBytes: query.IncludeCustomImageBytes ?? false,
-      }),
+      await this.procurations.get(
+        keyOf(principalProfileId, representativeProfileId, query),
+        readOptionsOf(query),
+      ),
     );
   }
 

@@ -49,6 +49,15 @@ export interface ReadOptions {
 
 const NO_EXPANSION: ReadOptions = { expand: new Set(), includeCustomImageBytes: false };
 
+/** What a read or list query asks to be expanded and included. */
+export const readOptionsOf = (query: {
+  readonly Expand?: readonly ProcurationExpansion[];
+  readonly IncludeCustomImageBytes?: boolean;
+}): ReadOptions => ({
+  expand: new Set(query.Expand ?? []),
+  includeCustomImageBytes: query.IncludeCustomImageBytes ?? false,
+});
+
 const describeKey = (key: ProcurationKey): string =>
   `from the profile ${key.principalProfileId} to the profile ${key.representativeProfileId}` +
   (key.delegatorProfileId === null
@@ -133,10 +142,7 @@ export class ProcurationsService {
       order,
       pageRequestOf(query),
     );
-    const views = await this.viewsOf(manager, page.items, now, {
-      expand: new Set(query.Expand ?? []),
-      includeCustomImageBytes: query.IncludeCustomImageBytes ?? false,
-    });
+    const views = await this.viewsOf(manager, page.items, now, readOptionsOf(query));
     return new Page(views, page.totalCount, page.request);
   }
 
