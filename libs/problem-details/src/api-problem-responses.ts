@@ -26,14 +26,12 @@ export const problemSchema = (status: number) => ({
   },
 });
 
+/** The OpenAPI response of a problem of `status`, as every operation that can give it documents it. */
+export const problemResponse = (status: number) => ({
+  description: describeStatus(status).title,
+  content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(status) } },
+});
+
 /** Documents the problem responses (contract 5) an operation can give. */
 export const ApiProblemResponses = (...statuses: number[]): MethodDecorator & ClassDecorator =>
-  applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({
-        status,
-        description: describeStatus(status).title,
-        content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(status) } },
-      }),
-    ),
-  );
+  applyDecorators(...statuses.map((status) => ApiResponse({ status, ...problemResponse(status) })));

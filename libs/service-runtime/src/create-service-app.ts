@@ -23,6 +23,7 @@ import {
   type ErrorTranslator,
   PROBLEM_CONTENT_TYPE,
   ProblemDetailsFilter,
+  problemResponse,
   problemSchema,
   ProblemRenderer,
 } from '@portal/problem-details';
@@ -162,39 +163,51 @@ export function buildOpenApiDocument(
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .addSecurityRequirements('bearer');
   for (const tag of service.tags ?? []) builder.addTag(tag.name, tag.description);
-  return documentRateLimits(SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }));
+  return shareProblemResponses(
+    SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }),
+  );
 }
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 
+const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
+
 /**
- * Every operation of the document is rate limited (RateLimitGuard): one shared `TooManyRequests`
- * response, referred to by each operation that does not document its own 429.
+ * The problem responses of the document, each once under `components/responses` and referred to
+ * by the operations: every operation is rate limited (RateLimitGuard), so each gets the shared
+ * `TooManyRequests` unless it documents its own 429; and a problem response an operation documents
+ * as `ApiProblemResponses` writes it (`problemResponse`) becomes a reference to `Problem<status>`
+ * (written out in each of some 700 operation responses, they made the profile document 2 MB).
  */
-function documentRateLimits(document: OpenAPIObject): OpenAPIObject {
-  document.components = {
-    ...document.components,
-    responses: {
-      ...document.components?.responses,
-      TooManyRequests: {
-        description:
-          "Too Many Requests: the caller's rate limit is spent (RateLimit-* headers); retry after Retry-After.",
-        headers: {
-          'Retry-After': integerHeader('Seconds until the caller may send again.'),
-          'RateLimit-Limit': integerHeader('Requests of the window that decides.'),
-          'RateLimit-Remaining': integerHeader('Requests left in that window.'),
-          'RateLimit-Reset': integerHeader('Seconds until that window starts again.'),
-        },
-        content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(429) } },
+function shareProblemResponses(document: OpenAPIObject): OpenAPIObject {
+  const responses: Record<string, unknown> = {
+    ...document.components?.responses,
+    TooManyRequests: {
+      description:
+        "Too Many Requests: the caller's rate limit is spent (RateLimit-* headers); retry after Retry-After.",
+      headers: {
+        'Retry-After': integerHeader('Seconds until the caller may send again.'),
+        'RateLimit-Limit': integerHeader('Requests of the window that decides.'),
+        'RateLimit-Remaining': integerHeader('Requests left in that window.'),
+        'RateLimit-Reset': integerHeader('Seconds until that window starts again.'),
       },
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(429) } },
     },
   };
   for (const path of Object.values(document.paths)) {
-    for (const method of ['get', 'head', 'post', 'put', 'patch', 'delete'] as const) {
+    for (const method of OPERATION_METHODS) {
       const operation = path[method];
-      if (operation && !operation.responses['429'])
-        operation.responses['429'] = { $ref: '#/components/responses/TooManyRequests' };
+      if (!operation) continue;
+      for (const [status, response] of Object.entries(operation.responses)) {
+        const statusCode = Number(status);
+        if (!(statusCode >= 400) || JSON.stringify(response) !== JSON.stringify(problemResponse(statusCode)))
+          continue;
+        responses[`Problem${status}`] = problemResponse(statusCode);
+        operation.responses[status] = { $ref: `#/components/responses/Problem${status}` };
+      }
+      operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
     }
   }
+  document.components = { ...document.components, responses: responses as never };
   return document;
 }
