@@ -7,6 +7,7 @@ import { stampCreated, stampUpdated } from '@portal/database';
 import { Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
+import { groupBy } from '../common/group-by';
 import type { Upserted } from '../common/upsert';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { ProcurationInviteEntity } from '../procuration-invites/procuration-invite.entity';
@@ -479,8 +480,8 @@ export class ProcurationsService {
         where: { procurationId: In(procurations.map((p) => p.id)) },
         order: { id: 'ASC' },
       });
-      for (const view of views)
-        view.procurationServices = links.filter((link) => link.procurationId === view.procuration.id);
+      const linksOf = groupBy(links, (link) => link.procurationId);
+      for (const view of views) view.procurationServices = linksOf.get(view.procuration.id) ?? [];
     }
     if (expand.has('ProcurationInvite')) {
       const inviteIds = procurations
