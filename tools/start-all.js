@@ -7,6 +7,7 @@ const path = require('node:path');
 
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../dist/libs/auth/src');
 const { ALL_ROLES } = require('./mint-token');
+const { serviceArgv } = require('./service-process');
 
 const root = path.resolve(__dirname, '..');
 const tenant = process.env.TENANT || 'demo';
@@ -38,7 +39,7 @@ const children = services.map((service) => {
   delete env.DATABASE_URL;
   if (process.env[`${service.key}_DATABASE_URL`])
     env.DATABASE_URL = process.env[`${service.key}_DATABASE_URL`];
-  const child = spawn(process.execPath, [path.join(root, 'dist/apps', service.name, 'src/main.js')], {
+  const child = spawn(process.execPath, serviceArgv(service.name, root), {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -10,6 +10,7 @@ const path = require('node:path');
 
 const autocannon = require('autocannon');
 const { Client } = require('pg');
+const { nodeArgsOf } = require('../service-process');
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -222,7 +223,7 @@ function freePort() {
 async function startServiceProcess(main, env, cleanups) {
   const name = path.basename(path.resolve(main, '..', '..'));
   const port = await freePort();
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [...nodeArgsOf(name), main], {
     env: {
       ...process.env,
       NODE_ENV: 'test',
