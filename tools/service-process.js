@@ -15,8 +15,10 @@ const path = require('node:path');
 const HEAP_BUDGET_MB = {
   'profile-service': 256,
   'config-service': 256,
-  // The main thread only: each render worker has its own limits (RENDER_WORKER_HEAP_MB).
-  'render-service': 256,
+  // None for render-service: V8 applies --max-old-space-size to every thread of the process, over
+  // the limits each render worker is given (RENDER_WORKER_HEAP_MB, which stops a runaway document
+  // in its worker). Its main thread keeps Node's default, sized from the container's memory limit.
+  'render-service': undefined,
 };
 
 /** The service's entry point, relative to the repository root. */
@@ -26,9 +28,9 @@ function mainOf(service) {
 
 /** Node's options for the service's process, before the entry point. */
 function nodeArgsOf(service) {
+  if (!(service in HEAP_BUDGET_MB)) throw new Error(`${service} is not in tools/service-process.js`);
   const heapMb = HEAP_BUDGET_MB[service];
-  if (heapMb === undefined) throw new Error(`no heap budget for ${service} in tools/service-process.js`);
-  return [`--max-old-space-size=${heapMb}`];
+  return heapMb === undefined ? [] : [`--max-old-space-size=${heapMb}`];
 }
 
 /** `node` arguments that start the service: its options, then its entry point under `root`. */
