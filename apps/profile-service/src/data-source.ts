@@ -12,6 +12,7 @@ import { CreateProcurations1763827320000 } from './migrations/1763827320000-crea
 import { EncryptSecureSettingValues1763827380000 } from './migrations/1763827380000-encrypt-secure-setting-values';
 import { ProfileSearchAndRoleSource1763913600000 } from './migrations/1763913600000-profile-search-and-role-source';
 import { ProfileCountSlots1764000000000 } from './migrations/1764000000000-profile-count-slots';
+import { ProcurationRepresentativeOrder1767312000000 } from './migrations/1767312000000-procuration-representative-order';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
 export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
@@ -26,6 +27,7 @@ export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
       ProfileSearchAndRoleSource1763913600000,
       ProfileCountSlots1764000000000,
       CreateAuditEvent1767225600000,
+      ProcurationRepresentativeOrder1767312000000,
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',

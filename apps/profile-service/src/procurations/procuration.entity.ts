@@ -27,7 +27,8 @@ export const PROCURATION_INVITE_FK = 'fk_procuration_procuration_invite';
  */
 @Entity('procuration')
 @Index(PROCURATION_UNIQUE, { synchronize: false })
-@Index('ix_procuration_representative_profile', ['representativeProfileId'])
+// With the id: a representative's procurations come in id order from the index (the lists' default).
+@Index('ix_procuration_representative_profile', ['representativeProfileId', 'id'])
 @Index('ix_procuration_delegator_profile', ['delegatorProfileId'])
 @Index('ix_procuration_procuration_invite', ['procurationInviteId'])
 @Check('ck_procuration_distinct_profiles', '"principal_profile_id" <> "representative_profile_id"')
