@@ -550,16 +550,20 @@ async function main(cleanups) {
           key: 'inbound',
           label: `GET /profiles/${busy.rep}/inbound-procurations (${busy.n})`,
           route: `/profiles/${busy.rep}/inbound-procurations`,
+          // The service's two statements: the profile exists, then the page with its total
+          // (procuration-list.query.ts: the two profiles joined, count(*) OVER ()).
           bare: async (bare) => {
-            await Promise.all([
-              bare.query(
-                `SELECT * FROM procuration WHERE representative_profile_id = $1 ORDER BY id LIMIT 50`,
-                [busy.rep],
-              ),
-              bare.query(`SELECT count(*)::int FROM procuration WHERE representative_profile_id = $1`, [
-                busy.rep,
-              ]),
-            ]);
+            await bare.query(`SELECT id FROM profile WHERE id = $1`, [busy.rep]);
+            await bare.query(
+              `SELECT p.*, pr.id, pr.is_enabled, pr.person_id, pr.organization_id,
+                      rp.id, rp.is_enabled, rp.person_id, rp.organization_id, count(*) OVER () AS total
+                 FROM procuration p
+                 JOIN profile pr ON pr.id = p.principal_profile_id
+                 JOIN profile rp ON rp.id = p.representative_profile_id
+                WHERE p.representative_profile_id = $1
+                ORDER BY p.id ASC LIMIT 50`,
+              [busy.rep],
+            );
           },
         },
         {
