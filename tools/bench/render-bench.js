@@ -10,11 +10,13 @@
 //   BENCH_MEMORY_RENDERS (default 10000) invoices rendered for the memory reading;
 //   BENCH_DATABASE_ADMIN_URL (default the local PostgreSQL, else the embedded engine);
 //   BENCH_WORKERS (default 1): worker threads autocannon sends from (0: this thread).
+// At 8 connections it also reads the CPU each thread of the service used per render (main thread,
+// render workers, the process's other threads) and the load generator's own.
 // The last line of output is one JSON object with the results.
 /* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
-const { existsSync } = require('node:fs');
+const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const path = require('node:path');
 const { Worker } = require('node:worker_threads');
@@ -260,6 +262,43 @@ async function measureLimit(document, threads, seconds) {
   };
 }
 
+// ---- Where the CPU goes ----
+
+/** CPU time of each thread of a process so far, in ms, by thread id (Linux: /proc/<pid>/task). */
+function threadCpu(pid) {
+  const ticksToMs = 10; // USER_HZ is 100 on Linux
+  const threads = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      // Fields after the command name: state is the first, utime the 12th, stime the 13th.
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      threads.set(tid, (Number(fields[11]) + Number(fields[12])) * ticksToMs);
+    } catch {
+      // the thread has ended
+    }
+  }
+  return threads;
+}
+
+/**
+ * CPU per render between two readings: the main thread (HTTP), the render workers (the busiest
+ * threads besides the main one, as many as the service has workers), the process's other threads
+ * (V8's garbage-collection helpers, libuv), and this process, where autocannon runs.
+ */
+function cpuSplit(before, after, loadUsage, { pid, renderWorkers, renders }) {
+  const used = [...after].map(([tid, ms]) => ({ tid, ms: ms - (before.get(tid) ?? 0) }));
+  const main = used.find((thread) => thread.tid === String(pid))?.ms ?? 0;
+  const others = used.filter((thread) => thread.tid !== String(pid)).sort((a, b) => b.ms - a.ms);
+  const sum = (threads) => threads.reduce((total, thread) => total + thread.ms, 0);
+  const perRender = (ms) => round(ms / Math.max(1, renders), 2);
+  return {
+    render_workers: perRender(sum(others.slice(0, renderWorkers))),
+    other_threads: perRender(sum(others.slice(renderWorkers))),
+    main_thread: perRender(main),
+    load_generator: perRender((loadUsage.user + loadUsage.system) / 1000),
+  };
+}
+
 // ---- The run ----
 
 async function renderInvoices(baseUrl, token, amount, workers) {
@@ -314,6 +353,8 @@ async function main(cleanups) {
   // 2. Over HTTP: each document at each concurrency.
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const rows = [];
+  const renderWorkers = Number(process.env.RENDER_WORKERS) || cpus().length;
+  const cpuPerRender = {};
   console.log(
     `Measuring ${DOCUMENTS.length * CONNECTIONS.length} HTTP runs of ${seconds} s (+${WARMUP_SECONDS} s warm-up each), ` +
       `load from ${workers === 0 ? 'this thread' : `${workers} worker thread(s)`}`,
@@ -328,7 +369,21 @@ async function main(cleanups) {
         requests: [{ method: 'POST', path: `/${TENANT}/v10-0/render`, body: renderBody(document) }],
         timeoutSeconds: 60,
       };
-      const row = await measure(scenario, connections, seconds, workers, WARMUP_SECONDS);
+      let row;
+      if (connections === 8) {
+        // Where the CPU goes at 8 connections: the warm-up apart, so that only the measured run counts.
+        await measure(scenario, connections, WARMUP_SECONDS, workers, 0);
+        const before = threadCpu(service.pid);
+        const load = process.cpuUsage();
+        row = await measure(scenario, connections, seconds, workers, 0);
+        cpuPerRender[document.key] = cpuSplit(before, threadCpu(service.pid), process.cpuUsage(load), {
+          pid: service.pid,
+          renderWorkers,
+          renders: row.total,
+        });
+      } else {
+        row = await measure(scenario, connections, seconds, workers, WARMUP_SECONDS);
+      }
       console.log(
         `  ${document.key} c${connections}: ${row.rps.toFixed(1)} renders/s, p50 ${row.p50} ms, p99 ${row.p99} ms`,
       );
@@ -345,7 +400,6 @@ async function main(cleanups) {
   }
 
   // 4. The machine's limit: raw pdfmake in as many threads as the service has workers.
-  const renderWorkers = Number(process.env.RENDER_WORKERS) || cpus().length;
   for (const document of DOCUMENTS) {
     const row = await measureLimit(document, renderWorkers, seconds);
     console.log(`  ${row.scenario}: ${row.rps.toFixed(1)} renders/s in ${renderWorkers} threads`);
@@ -353,6 +407,11 @@ async function main(cleanups) {
   }
 
   printTable(rows, { unit: 'renders/s' });
+  for (const [key, split] of Object.entries(cpuPerRender))
+    console.log(
+      `CPU per ${key} at c8, in ms: render workers ${split.render_workers}, the service's other threads ` +
+        `(V8's GC helpers, libuv) ${split.other_threads}, main thread ${split.main_thread}, load generator ${split.load_generator}`,
+    );
   const find = (key, connections) =>
     rows.find((row) => row.scenario === key && row.connections === connections);
   const baselineInvoice = find('baseline_invoice', 1);
@@ -412,12 +471,14 @@ async function main(cleanups) {
     invoice_p99_to_p50_c8: round(tail, 2),
     invoice_c8_to_baseline_ratio: round(ratio, 2),
     rss_growth_1k_to_10k: round(growth, 3),
+    invoice_cpu_ms_c8: cpuPerRender.invoice,
+    report_cpu_ms_c8: cpuPerRender.report,
     targets_met: checks,
     report_pages: pages.report,
     invoice_pages: pages.invoice,
     seconds,
     warmup_seconds: WARMUP_SECONDS,
-    render_workers: cpus().length,
+    render_workers: renderWorkers,
     load_workers: workers,
     cpus: cpus().length,
     database: database.source,
