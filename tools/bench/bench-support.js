@@ -1,6 +1,6 @@
 // What the benchmarks share: environment numbers, a database of their own, autocannon runs with a
 // discarded warm-up, the result table, and clean-up that also runs on Ctrl-C or a hang.
-/* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
+/* global AbortSignal, setInterval, clearInterval -- Node 20 has them; the shared lint config lists only a few globals */
 const { spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { chmodSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
@@ -267,10 +267,30 @@ function rssMb(pid) {
   return round(kib / 1024, 1);
 }
 
+/** Resident memory of a process in MiB, sampled every `intervalMs` (200); `max()` is the highest seen. */
+function rssSampler(pid, intervalMs = 200) {
+  let max = 0;
+  const sample = () => {
+    try {
+      max = Math.max(max, rssMb(pid));
+    } catch {
+      // the process has ended
+    }
+  };
+  sample();
+  const timer = setInterval(sample, intervalMs);
+  timer.unref();
+  return {
+    max: () => (sample(), Math.round(max)),
+    stop: () => clearInterval(timer),
+  };
+}
+
 module.exports = {
   createBenchDatabase,
   freePort,
   rssMb,
+  rssSampler,
   startServiceProcess,
   measure,
   positiveNumber,

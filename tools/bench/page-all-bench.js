@@ -9,7 +9,7 @@
 //   engine) seeded with BENCH_PAGE_ALL_PROFILES (default 100000) person profiles by SQL, dropped
 //   at the end. BENCH_PAGE_ALL_QUERY (default `Expand=Person_Account`) is added to the list query.
 // The last line of output is one JSON object with the results.
-/* global Buffer, setInterval, clearInterval -- Node 20 has them; the shared lint config lists only a few globals */
+/* global Buffer -- Node 20 has it; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { existsSync } = require('node:fs');
@@ -24,6 +24,7 @@ const {
   redact,
   round,
   rssMb,
+  rssSampler,
   runBenchmark,
   startServiceProcess,
   UNLIMITED_RATES,
@@ -97,10 +98,7 @@ async function seed(url, count) {
  */
 function download(url, token, pid) {
   return new Promise((resolve, reject) => {
-    let peak = rssMb(pid);
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMb(pid));
-    }, 100);
+    const rss = rssSampler(pid, 100);
     const started = Date.now();
     let bytes = 0;
     let items = 0;
@@ -110,7 +108,7 @@ function download(url, token, pid) {
     let firstByteMs;
     const request = http.get(url, { headers: { authorization: `Bearer ${token}` } }, (response) => {
       if (response.statusCode !== 200) {
-        clearInterval(sampler);
+        rss.stop();
         reject(new Error(`GET ${url}: ${response.statusCode}`));
         response.resume();
         return;
@@ -133,14 +131,13 @@ function download(url, token, pid) {
         }
       });
       response.on('end', () => {
-        clearInterval(sampler);
-        peak = Math.max(peak, rssMb(pid));
+        rss.stop();
         resolve({
           items,
           bytes,
           seconds: (Date.now() - started) / 1000,
           firstByteMs,
-          peak,
+          peak: rss.max(),
           totalCount: Number(response.headers['x-pagination-total-count']),
           balanced: depth === 0,
         });
@@ -148,7 +145,7 @@ function download(url, token, pid) {
       response.on('error', reject);
     });
     request.on('error', (error) => {
-      clearInterval(sampler);
+      rss.stop();
       reject(error);
     });
   });

@@ -10,7 +10,7 @@
 //   after a discarded 1 s warm-up; BENCH_WORKERS (default 1) autocannon worker threads.
 // The service runs as its own process (its RSS is sampled throughout). The last line of output is
 // one JSON object with the results.
-/* global AbortSignal, setInterval, clearInterval -- Node 20 has them; the shared lint config lists only a few globals */
+/* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { existsSync } = require('node:fs');
@@ -26,7 +26,7 @@ const {
   printTable,
   redact,
   round,
-  rssMb,
+  rssSampler,
   runBenchmark,
   startServiceProcess,
   UNLIMITED_RATES,
@@ -160,25 +160,6 @@ async function removeCreated(pool) {
   } finally {
     client.release();
   }
-}
-
-/** Resident memory of a process in MiB, sampled every 200 ms; `max()` is the highest seen. */
-function rssSampler(pid) {
-  let max = 0;
-  const sample = () => {
-    try {
-      max = Math.max(max, rssMb(pid));
-    } catch {
-      // the process has ended
-    }
-  };
-  sample();
-  const timer = setInterval(sample, 200);
-  timer.unref();
-  return {
-    max: () => (sample(), Math.round(max)),
-    stop: () => clearInterval(timer),
-  };
 }
 
 /** The service's own SQL for a list (or a read: `Ids`), from its ProfileListQuery. */

@@ -26,9 +26,10 @@ const {
   startServiceProcess,
   timeoutSignal,
 } = require('../bench/bench-support');
+const { mainOf: serviceMain } = require('../service-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const mainOf = (service) => path.join(ROOT, 'dist', 'apps', service, 'src', 'main.js');
+const mainOf = (service) => path.join(ROOT, serviceMain(service));
 if (!existsSync(mainOf('profile-service'))) {
   console.error('dist/ is missing: run `node tools/build.js` first (npm run load does).');
   process.exit(1);
