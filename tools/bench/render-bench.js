@@ -16,10 +16,10 @@
 /* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
+const { execFileSync } = require('node:child_process');
 const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const path = require('node:path');
-const { Worker } = require('node:worker_threads');
 
 const autocannon = require('autocannon');
 
@@ -36,6 +36,7 @@ const {
   UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
+const { nodeArgsOf } = require('../service-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'apps', 'render-service', 'src', 'main.js');
@@ -224,30 +225,24 @@ async function measureBaseline(pdfmake, document, seconds) {
 
 /**
  * The machine's limit: raw pdfmake (fonts parsed once) in as many worker threads as the service
- * renders with, all at once, no HTTP and no template step. What the service can reach at best.
+ * renders with, all at once, no HTTP and no template step, in a process started with the service's
+ * Node options (pdfmake-limit.js). What the service can reach at best.
  */
-async function measureLimit(document, threads, seconds) {
-  const definition = documentDefinitionOf(document);
-  const warmupMs = WARMUP_SECONDS * 1000;
-  // Every thread starts measuring at the same moment, after its warm-up (loading takes a while).
-  const startAt = Date.now() + warmupMs + 3000;
-  const results = await Promise.all(
-    Array.from({ length: threads }, () => {
-      const worker = new Worker(path.join(__dirname, 'pdfmake-limit-worker.js'), {
-        workerData: { definition, warmupMs, startAt, measureMs: seconds * 1000 },
-      });
-      return new Promise((resolve, reject) => {
-        worker.once('message', (message) => {
-          resolve(message);
-          void worker.terminate();
-        });
-        worker.once('error', reject);
-      });
-    }),
+function measureLimit(document, threads, seconds) {
+  const input = JSON.stringify({
+    definition: documentDefinitionOf(document),
+    threads,
+    warmupMs: WARMUP_SECONDS * 1000,
+    measureMs: seconds * 1000,
+  });
+  const output = execFileSync(
+    process.execPath,
+    [...nodeArgsOf('render-service'), path.join(__dirname, 'pdfmake-limit.js')],
+    { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['pipe', 'pipe', 'inherit'] },
   );
-  const latencies = results.flatMap((result) => result.latencies).sort((a, b) => a - b);
+  const { done: total, latencies: unsorted } = JSON.parse(output);
+  const latencies = unsorted.sort((a, b) => a - b);
   const quantile = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  const total = results.reduce((sum, result) => sum + result.done, 0);
   return {
     scenario: `limit_${document.key}`,
     label: `machine limit: raw pdfmake in ${threads} thread(s): ${document.key}`,
