@@ -33,4 +33,4 @@ USER node
 EXPOSE 3002
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/health/live', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/apps/render-service/src/main.js"]
+CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "--single-threaded-gc", "dist/apps/render-service/src/main.js"]

@@ -6,6 +6,7 @@ import Piscina from 'piscina';
 import type { OutputLimits } from './output-budget';
 import type { RenderedBytes, RenderFailure, WorkerTask } from './render-document';
 import type { HeldTask, RenderWorkerData } from './render-worker';
+import { leaveHeapLimitsToWorkers } from './worker-heap-flags';
 import { WorkerLatch } from './worker-latch';
 
 export interface RenderPoolOptions {
@@ -78,6 +79,7 @@ export class RenderPool {
   constructor(private readonly options: RenderPoolOptions) {
     const { filename, execArgv } = workerEntry();
     const workerData: RenderWorkerData = { fontsDir: options.fontsDir, outputLimits: options.outputLimits };
+    leaveHeapLimitsToWorkers();
     this.piscina = new Piscina({
       filename,
       execArgv,
@@ -88,7 +90,7 @@ export class RenderPool {
       // A runaway document is stopped by its worker's heap limit rather than the service's.
       resourceLimits: {
         maxOldGenerationSizeMb: options.workerHeapMb ?? 384,
-        maxYoungGenerationSizeMb: options.workerYoungGenerationMb ?? 8,
+        maxYoungGenerationSizeMb: options.workerYoungGenerationMb ?? 32,
       },
       // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
       niceIncrement: 5,
