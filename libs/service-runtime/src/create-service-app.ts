@@ -28,6 +28,7 @@ import {
   ProblemRenderer,
 } from '@portal/problem-details';
 
+import { registerBodyBudget } from './body-budget';
 import { registerRouteBodyLimits } from './body-limit';
 import { JSON_BODY_MEDIA_TYPES, registerBodyMediaTypes } from './body-media-type';
 import { corsOriginsOf, enableCors } from './cors';
@@ -108,6 +109,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   registerBodyMediaTypes(fastify);
   registerRequestContext(fastify);
   trackRequests(fastify, renderer);
+  registerBodyBudget(fastify, renderer, env.MAX_BODY_BYTES_IN_FLIGHT);
   registerRequestLogging(fastify, logger);
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
   options.configureFastify?.(fastify);

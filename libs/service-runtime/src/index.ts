@@ -1,3 +1,4 @@
+export * from './body-budget';
 export * from './body-limit';
 export * from './body-media-type';
 export * from './cors';

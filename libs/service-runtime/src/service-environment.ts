@@ -65,6 +65,16 @@ export class ServiceEnvironment {
   @Max(600_000)
   readonly SHUTDOWN_GRACE_MS: number = 25_000;
 
+  /**
+   * The request bodies the service holds at once, in bytes (body-budget.ts): past it a request
+   * with a body is a 503 problem with Retry-After. One request always fits, however large.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1024)
+  @Max(1_073_741_824)
+  readonly MAX_BODY_BYTES_IN_FLIGHT: number = 64 * 1024 * 1024;
+
   /** Waiting for a connection from the pool or a new one; past it the request answers 503. */
   @EnvInt()
   @IsInt()
