@@ -1,5 +1,14 @@
+import { testToken } from '@portal/testing';
+
 import { RenderPool } from '../src/rendering/render-pool';
-import { json, render, type RenderBody, type RenderService, startRenderService } from './render-test-app';
+import {
+  json,
+  render,
+  RENDER,
+  type RenderBody,
+  type RenderService,
+  startRenderService,
+} from './render-test-app';
 
 /** A txt render whose body is about `kib` KiB, most of it data the template never reads. */
 const renderOfSize = (kib: number): RenderBody => ({
@@ -35,6 +44,17 @@ describe('render-service request bodies in flight (HTTP, real PostgreSQL)', () =
       status: 503,
       detail: 'This instance is busy with other large requests; retry.',
     });
+    // A chunked body, whose size is not said, reserves its route's limit (10 MiB): refused too.
+    const chunked = await fetch(`${service.baseUrl}${RENDER}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await testToken(['RenderApi_Render'])}`,
+        'content-type': 'application/json',
+      },
+      body: new Blob([JSON.stringify(renderOfSize(1))]).stream(),
+      duplex: 'half',
+    });
+    expect([chunked.status, chunked.headers.get('retry-after')]).toEqual([503, '1']);
     // Requests without a body, and small bodies that fit, pass meanwhile (this one, to its own
     // 422: a render would wait for the held workers).
     expect((await service.renderer.get('/health/live')).status).toBe(200);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type ProblemRenderer, ServiceUnavailableError } from '@portal/problem-details';
 
 /** Seconds a client is asked to wait before sending a body the service had no room for. */
-export const BODY_BUDGET_RETRY_AFTER_SECONDS = 1;
+const BODY_BUDGET_RETRY_AFTER_SECONDS = 1;
 
 const noRoom = (): ServiceUnavailableError =>
   new ServiceUnavailableError(
