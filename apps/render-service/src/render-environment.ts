@@ -54,7 +54,8 @@ export class RenderEnvironment extends ServiceEnvironment {
   /**
    * Young generation of each worker (V8's nursery). pdfmake makes some 5 MiB of short-lived garbage
    * per invoice: below 32 MiB the objects of the render under way survive collections and are
-   * copied, then promoted, and GC takes a third of the CPU; each MiB more is resident (see the README).
+   * copied, then promoted. 32 MiB rendered 10 to 15 % more invoices per second than 16, for 40 to
+   * 50 MiB more resident memory with two workers (see the README).
    */
   @EnvInt()
   @IsInt()
