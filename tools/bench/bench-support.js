@@ -10,7 +10,7 @@ const path = require('node:path');
 
 const autocannon = require('autocannon');
 const { Client } = require('pg');
-const { nodeArgsOf } = require('../service-process');
+const { serviceArgv } = require('../service-process');
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -217,13 +217,13 @@ function freePort() {
 }
 
 /**
- * Runs a service from dist/ (`main`) as a process of its own on a free port, so that its resident
- * memory can be read on its own; resolves once /health/ready answers. Stopped by the clean-ups.
+ * Runs a service (`profile-service`) from dist/ as a process of its own, started as every way of
+ * starting it does (tools/service-process.js), on a free port, so that its resident memory can be
+ * read on its own; resolves once /health/ready answers. Stopped by the clean-ups.
  */
-async function startServiceProcess(main, env, cleanups) {
-  const name = path.basename(path.resolve(main, '..', '..'));
+async function startServiceProcess(name, env, cleanups) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgsOf(name), main], {
+  const child = spawn(process.execPath, serviceArgv(name), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -29,10 +29,10 @@ const {
   startServiceProcess,
   UNLIMITED_RATES,
 } = require('./bench-support');
+const { mainOf } = require('../service-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const MAIN = path.join(ROOT, 'dist', 'apps', 'profile-service', 'src', 'main.js');
-if (!existsSync(MAIN)) {
+if (!existsSync(path.join(ROOT, mainOf('profile-service')))) {
   console.error('dist/ is missing: run `node tools/build.js` first (npm run bench:page-all does).');
   process.exit(1);
 }
@@ -176,7 +176,7 @@ async function main(cleanups) {
     SEED_DEMO_DATA: 'never',
     ...UNLIMITED_RATES,
   };
-  const service = await startServiceProcess(MAIN, env, cleanups);
+  const service = await startServiceProcess('profile-service', env, cleanups);
   if (!source.startsWith('BENCH_PROFILES')) {
     await seed(databaseUrl, positiveNumber('BENCH_PAGE_ALL_PROFILES', 100_000));
   }

@@ -32,11 +32,11 @@ const {
   UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
+const { mainOf } = require('../service-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DIST = path.join(ROOT, 'dist');
-const MAIN = path.join(DIST, 'apps/profile-service/src/main.js');
-if (!existsSync(MAIN)) {
+if (!existsSync(path.join(ROOT, mainOf('profile-service')))) {
   console.error('dist/ is missing: run `node tools/build.js` first (npm run bench:profiles does).');
   process.exit(1);
 }
@@ -326,7 +326,7 @@ async function main(cleanups) {
 
   // 2. The service as its own process, and what the scenarios address.
   const service = await startServiceProcess(
-    MAIN,
+    'profile-service',
     { TENANT, DATABASE_URL: databaseUrl, SEED_DEMO_DATA: 'never', ...UNLIMITED_RATES },
     cleanups,
   );

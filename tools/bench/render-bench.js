@@ -36,11 +36,10 @@ const {
   UNLIMITED_RATES,
   workerCount,
 } = require('./bench-support');
-const { nodeArgsOf } = require('../service-process');
+const { mainOf, nodeArgsOf } = require('../service-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const MAIN = path.join(ROOT, 'dist', 'apps', 'render-service', 'src', 'main.js');
-if (!existsSync(MAIN)) {
+if (!existsSync(path.join(ROOT, mainOf('render-service')))) {
   console.error('dist/ is missing: run `node tools/build.js` first (npm run bench:render does).');
   process.exit(1);
 }
@@ -118,7 +117,7 @@ const DOCUMENTS = [
 
 function startService(databaseUrl, cleanups) {
   return startServiceProcess(
-    MAIN,
+    'render-service',
     { TENANT, DATABASE_URL: databaseUrl, RENDER_DEMO_TEMPLATES: 'false', ...UNLIMITED_RATES },
     cleanups,
   );

@@ -26,11 +26,10 @@ const {
   startServiceProcess,
   timeoutSignal,
 } = require('../bench/bench-support');
-const { mainOf: serviceMain } = require('../service-process');
+const { mainOf } = require('../service-process');
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const mainOf = (service) => path.join(ROOT, serviceMain(service));
-if (!existsSync(mainOf('profile-service'))) {
+if (!existsSync(path.join(ROOT, mainOf('profile-service')))) {
   console.error('dist/ is missing: run `node tools/build.js` first (npm run load does).');
   process.exit(1);
 }
@@ -154,7 +153,7 @@ async function main(cleanups) {
       isReachable,
     });
     services[key] = await startServiceProcess(
-      mainOf(service),
+      service,
       { TENANT, DATABASE_URL: database.url, SEED_DEMO_DATA: key === 'profile' ? 'always' : 'never' },
       cleanups,
     );
