@@ -1,8 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { fontFamiliesIn } from './fonts';
+import pdfmake from 'pdfmake';
+
+import { closePdfExtractor, extractPdf } from '../../test/pdf-text';
+import { fontFamiliesIn, installFonts } from './fonts';
+
+// fontkit's parsed fonts share one class: spying on its layout counts every word pdfkit shapes.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const fontkit = require('fontkit') as { create: (data: Buffer) => object };
+const fontkitFont = Object.getPrototypeOf(
+  fontkit.create(readFileSync(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'))),
+) as { layout(text: string): unknown };
 
 describe(fontFamiliesIn.name, () => {
   let dir: string;
@@ -39,5 +49,31 @@ describe(fontFamiliesIn.name, () => {
       bold: path.join(dir, 'Serif-Medium.TTF'),
       bolditalics: path.join(dir, 'Serif-MediumItalic.ttf'),
     });
+  });
+});
+
+describe(installFonts.name, () => {
+  const render = async (...paragraphs: string[]): Promise<Buffer> =>
+    pdfmake.createPdf({ content: paragraphs.map((text) => ({ text })) }).getBuffer();
+  const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
+
+  beforeAll(() => installFonts(undefined));
+  afterAll(() => closePdfExtractor());
+  afterEach(() => jest.restoreAllMocks());
+
+  it("shapes a template's words once per worker, not once per document, and the text stays exact", async () => {
+    const letter = ['Rechnung 2026-0815 für Zoë Müller-Lüthi', 'Œuvre, naïf, ÀÉÈÎÔÙÜ: Vielen Dank.'];
+    await render(...letter);
+    const layout = jest.spyOn(fontkitFont, 'layout');
+    const again = await render(...letter);
+    expect(layout).not.toHaveBeenCalled();
+    expect(flat((await extractPdf(again)).text)).toBe(flat(letter.join(' ')));
+
+    // A new document shapes only its new words (pdfkit's words end with their space), and its text
+    // copies out whole: A after À, whose glyph holds A's, keeps its character.
+    const next = await render('Rechnung 2026-0816 für Jürg Rüegg', 'À Àpfel A Œuvre');
+    const shaped = layout.mock.calls.map(([word]) => word);
+    expect(shaped.sort()).toEqual(['2026-0816 ', 'A ', 'Jürg ', 'Rüegg', 'Œuvre', 'À ', 'Àpfel '].sort());
+    expect(flat((await extractPdf(next)).text)).toBe('Rechnung 2026-0816 für Jürg Rüegg À Àpfel A Œuvre');
   });
 });

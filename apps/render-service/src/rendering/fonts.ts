@@ -4,6 +4,8 @@ import path from 'node:path';
 import pdfmake from 'pdfmake';
 import PDFDocument, { type EmbeddedFont, type PdfKitDocument } from 'pdfmake/js/PDFDocument';
 
+import { WordLayouts } from './word-layouts';
+
 type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
 type FontFamilies = Record<string, Record<FontStyle, string>>;
 
@@ -44,6 +46,12 @@ export function fontFamiliesIn(dir: string): Map<string, Partial<Record<FontStyl
   return families;
 }
 
+/**
+ * Words each font keeps laid out per generation (WordLayouts holds two): a few templates' labels
+ * and the data of the last documents, at some 300 bytes a word.
+ */
+const WORDS_PER_GENERATION = 4096;
+
 let installed = false;
 let installedFamilies: readonly string[] = [];
 
@@ -52,9 +60,10 @@ export const fontFamilies = (): readonly string[] => installedFamilies;
 
 /**
  * Puts Roboto and the fonts of `fontsDir` into pdfmake's in-memory file system, once per worker,
- * and makes every document of this worker share the parsed fonts.
+ * and makes every document of this worker share the parsed fonts and, unless `wordLayouts` is
+ * false (the benchmark's raw pdfmake), the words they have laid out.
  */
-export function installFonts(fontsDir: string | undefined): string[] {
+export function installFonts(fontsDir: string | undefined, { wordLayouts = true } = {}): string[] {
   if (installed) throw new Error('Fonts are installed once per worker.');
   installed = true;
   const families: FontFamilies = {};
@@ -79,7 +88,7 @@ export function installFonts(fontsDir: string | undefined): string[] {
   // Nothing a document names is fetched or read: fonts are in memory, images must be data: URIs.
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
-  shareParsedFonts();
+  shareParsedFonts(wordLayouts);
   installedFamilies = Object.keys(families);
   return [...installedFamilies];
 }
@@ -87,10 +96,20 @@ export function installFonts(fontsDir: string | undefined): string[] {
 /**
  * pdfkit parses a font file for every document that uses it, which costs more than laying out
  * a one-page invoice. A parsed font is read-only once built, so this worker keeps one per family
- * and style and gives each document its own embedding (subset, widths) of it.
+ * and style and gives each document its own embedding (subset, widths) of it; with `wordLayouts`,
+ * the words laid out in it are kept across documents as well (WordLayouts).
  */
-function shareParsedFonts(): void {
+function shareParsedFonts(wordLayouts: boolean): void {
   const parsed = new Map<string, EmbeddedFont>();
+  const layouts = new Map<string, WordLayouts>();
+  const shareLayouts = (font: EmbeddedFont, key: string): EmbeddedFont => {
+    if (!wordLayouts || typeof font.layoutRun !== 'function') return font;
+    let words = layouts.get(key);
+    if (!words) layouts.set(key, (words = new WordLayouts(WORDS_PER_GENERATION)));
+    const shared = words;
+    font.layoutCached = (word) => shared.run(word, (text) => font.layoutRun(text));
+    return font;
+  };
   const provideFont = PDFDocument.prototype.provideFont;
   PDFDocument.prototype.provideFont = function (this: PdfKitDocument, family, bold, italics) {
     const style = this.getFontType(bold, italics);
@@ -99,7 +118,7 @@ function shareParsedFonts(): void {
     const key = `${family}\u0000${style}`;
     const first = parsed.get(key);
     if (!first || this.getFontFile(family, bold, italics) === null) {
-      const font = provideFont.call(this, family, bold, italics);
+      const font = shareLayouts(provideFont.call(this, family, bold, italics), key);
       parsed.set(key, font);
       return font;
     }
@@ -107,7 +126,7 @@ function shareParsedFonts(): void {
     // met as part of an accented one (À holds A) has none, and would be missing from this
     // document's ToUnicode map (its text could not be copied). Glyphs are cheap: start afresh.
     (first.font as { _glyphs: Record<number, unknown> })._glyphs = {};
-    const font = new first.constructor(this, first.font, `F${++this._fontCount}`);
+    const font = shareLayouts(new first.constructor(this, first.font, `F${++this._fontCount}`), key);
     // Registered like pdfkit's font() does, so the document embeds it when it ends.
     this._fontFamilies[key] = font;
     (this.fontCache[family] ??= {})[style] = font;

@@ -35,6 +35,32 @@ declare module 'pdfmake/js/PDFDocument' {
   export interface EmbeddedFont {
     readonly font: unknown;
     readonly constructor: new (document: PdfKitDocument, font: unknown, id: string) => EmbeddedFont;
+    /** Lays a word out with fontkit, positions scaled to thousandths of the font size. */
+    layoutRun(word: string): WordRun;
+    /** Where layout() gets each word's run: pdfkit's own keeps them for the document's life. */
+    layoutCached(word: string): WordRun;
+  }
+  /** A glyph of a laid-out word, as pdfkit's EmbeddedFont reads it (fontkit's Glyph has more). */
+  export interface LaidOutGlyph {
+    readonly id: number;
+    /** In font units; pdfkit scales it. */
+    readonly advanceWidth: number;
+    /** The characters the glyph stands for (the PDF's ToUnicode map). */
+    readonly codePoints: readonly number[];
+  }
+  /** Where a glyph goes, in thousandths of the font size (pdfkit's scaled fontkit GlyphPosition). */
+  export interface GlyphPosition {
+    readonly xAdvance: number;
+    readonly yAdvance: number;
+    readonly xOffset: number;
+    readonly yOffset: number;
+    readonly advanceWidth: number;
+  }
+  /** A laid-out word: what EmbeddedFont.layoutRun returns and its layout() reads. */
+  export interface WordRun {
+    readonly glyphs: readonly LaidOutGlyph[];
+    readonly positions: readonly GlyphPosition[];
+    readonly advanceWidth: number;
   }
   export interface PdfKitDocument {
     fontCache: Record<string, Record<string, EmbeddedFont>>;
