@@ -1,21 +1,25 @@
 // The machine's limit line of `npm run bench:render`: raw pdfmake, fonts parsed once (the service's
-// own font set-up), in as many worker threads as the service renders with, rendering one document
-// definition over and over for the time given; no HTTP, no template step, no service.
+// own font set-up, without the words it keeps laid out between documents), in as many worker
+// threads as the service renders with, going through the document definitions it is given in turn
+// for the time given; no HTTP, no template step, no service.
 // render-bench.js starts this file as a process of its own with render-service's Node options
 // (tools/service-process.js), so that the limit runs under the V8 settings the service runs under;
-// its threads keep Node's default heap sizes. It reads { definition, threads, warmupMs, measureMs }
+// its threads keep Node's default heap sizes. It reads { definitions, threads, warmupMs, measureMs }
 // as JSON on stdin and writes { done, latencies } of all threads together as JSON on stdout.
 /* global __filename, Buffer, structuredClone, performance -- Node 20 has them */
 const { isMainThread, parentPort, Worker, workerData } = require('node:worker_threads');
 
 const DIST = '../../dist/apps/render-service/src/rendering';
 
-async function measureInThisThread({ definition, warmupMs, startAt, measureMs }) {
+async function measureInThisThread({ definitions, warmupMs, startAt, measureMs }) {
   const pdfmake = require('pdfmake');
-  // Fonts parsed once for the thread's life, exactly as a render worker of the service has them.
-  require(`${DIST}/fonts`).installFonts(undefined);
+  // Fonts parsed once for the thread's life, as a render worker of the service has them; the
+  // words the service keeps laid out between documents are its own doing, not raw pdfmake's.
+  require(`${DIST}/fonts`).installFonts(undefined, { wordLayouts: false });
+  let rendered = 0;
   // Each render gets its own copy: pdfmake writes into the definition it is given.
-  const render = () => pdfmake.createPdf(structuredClone(definition)).getBuffer();
+  const render = () =>
+    pdfmake.createPdf(structuredClone(definitions[rendered++ % definitions.length])).getBuffer();
   // Warm up (fonts parsed, code optimised), then every thread measures the same window.
   const warmUntil = performance.now() + warmupMs;
   while (performance.now() < warmUntil) await render();
@@ -32,14 +36,14 @@ async function measureInThisThread({ definition, warmupMs, startAt, measureMs })
   return { done, latencies };
 }
 
-async function measureInThreads({ definition, threads, warmupMs, measureMs }) {
+async function measureInThreads({ definitions, threads, warmupMs, measureMs }) {
   // As the render pool does: the heap options are the main thread's, the threads get their own.
   require(`${DIST}/worker-heap-flags`).leaveHeapLimitsToWorkers();
   // Every thread starts measuring at the same moment, after its warm-up (loading takes a while).
   const startAt = Date.now() + warmupMs + 3000;
   const results = await Promise.all(
     Array.from({ length: threads }, () => {
-      const worker = new Worker(__filename, { workerData: { definition, warmupMs, startAt, measureMs } });
+      const worker = new Worker(__filename, { workerData: { definitions, warmupMs, startAt, measureMs } });
       return new Promise((resolve, reject) => {
         worker.once('message', (message) => {
           resolve(message);

@@ -21,6 +21,7 @@ const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const path = require('node:path');
 
+const { fakerDE_CH, fakerFR_CH } = require('@faker-js/faker');
 const autocannon = require('autocannon');
 
 const {
@@ -73,16 +74,51 @@ const INVOICE_TEMPLATE = `{
   ]
 }`;
 
-const INVOICE_DATA = {
-  number: '2026-0815',
-  date: '2026-03-15',
-  issuer: 'Gemeinde Müllheim',
-  customer: { name: 'Zoë Müller-Lüthi', street: 'Rue de l’Église 3', city: '1700 Fribourg' },
-  lines: Array.from({ length: 15 }, (_, index) => ({
-    description: `Leistung ${index + 1}: Prüfung und Gebühr`,
-    quantity: (index % 4) + 1,
-    price: 12.5 * (index + 1),
-  })),
+// The data varies from render to render, as a tenant's traffic does: the same template filled for
+// different people (Swiss names and addresses in German and French), items from a fee
+// list, their own amounts. Rendering one document over and over would flatter what render-service
+// keeps between documents (the words a font has laid out); both the service and raw pdfmake below
+// go through the same variants in the same order.
+const INVOICE_VARIANTS = 1000;
+const REPORT_VARIANTS = 8;
+const FEES = [
+  'Kehrichtgrundgebühr',
+  'Wasserzins',
+  'Abwassergebühr',
+  'Hundetaxe',
+  'Parkkarte Anwohner',
+  'Baubewilligung',
+  'Grabunterhalt',
+  'Schulgeld Musikschule',
+  'Beglaubigung',
+  'Wohnsitzbestätigung',
+  'Mietzins Werkhof',
+  'Strassenreinigung',
+];
+const fakers = [fakerDE_CH, fakerFR_CH];
+fakers.forEach((faker, index) => faker.seed(2026 + index));
+const fakerFor = (variant) => fakers[variant % fakers.length];
+const dayOf2026 = (faker) =>
+  faker.date.between({ from: '2026-01-01', to: '2026-12-31' }).toISOString().slice(0, 10);
+const amount = (faker, min, max) => faker.number.float({ min, max, fractionDigits: 2 });
+
+const invoiceData = (variant) => {
+  const faker = fakerFor(variant);
+  return {
+    number: `2026-${String(variant + 1).padStart(4, '0')}`,
+    date: dayOf2026(faker),
+    issuer: `Gemeinde ${fakerDE_CH.location.city()}`,
+    customer: {
+      name: faker.person.fullName(),
+      street: faker.location.streetAddress(),
+      city: `${faker.location.zipCode()} ${faker.location.city()}`,
+    },
+    lines: Array.from({ length: 15 }, (_, index) => ({
+      description: `${faker.helpers.arrayElement(FEES)} ${(index % 4) + 1}. Quartal`,
+      quantity: faker.number.int({ min: 1, max: 4 }),
+      price: amount(faker, 5, 400),
+    })),
+  };
 };
 
 const REPORT_TEMPLATE = `{
@@ -98,19 +134,32 @@ const REPORT_TEMPLATE = `{
   ]
 }`;
 
-const REPORT_DATA = {
-  title: 'Quartalsbericht Gebühren',
-  rows: Array.from({ length: 600 }, (_, index) => ({
-    n: index + 1,
-    name: `Gemeinde ${index + 1} – Prüfung`,
-    date: `2026-0${(index % 9) + 1}-1${index % 10}`,
-    amount: 100 + ((index * 37) % 900) + 0.05 * (index % 20),
-  })),
+const reportData = (variant) => {
+  const faker = fakerFor(variant);
+  return {
+    title: `Quartalsbericht Gebühren ${(variant % 4) + 1}/2026`,
+    rows: Array.from({ length: 600 }, (_, index) => ({
+      n: index + 1,
+      name: `${faker.location.city()} – ${faker.helpers.arrayElement(FEES)}`,
+      date: dayOf2026(faker),
+      amount: amount(faker, 100, 1000),
+    })),
+  };
 };
 
 const DOCUMENTS = [
-  { key: 'invoice', label: 'invoice (json→pdf, 15 rows)', template: INVOICE_TEMPLATE, data: INVOICE_DATA },
-  { key: 'report', label: 'report (json→pdf, 600 rows)', template: REPORT_TEMPLATE, data: REPORT_DATA },
+  {
+    key: 'invoice',
+    label: 'invoice (json→pdf, 15 rows)',
+    template: INVOICE_TEMPLATE,
+    variants: Array.from({ length: INVOICE_VARIANTS }, (_, variant) => invoiceData(variant)),
+  },
+  {
+    key: 'report',
+    label: 'report (json→pdf, 600 rows)',
+    template: REPORT_TEMPLATE,
+    variants: Array.from({ length: REPORT_VARIANTS }, (_, variant) => reportData(variant)),
+  },
 ];
 
 // ---- The service, as its own process ----
@@ -123,15 +172,23 @@ function startService(databaseUrl, cleanups) {
   );
 }
 
-function renderBody(document) {
+function renderBody(document, data) {
   return JSON.stringify({
     inputFormat: 'json',
     outputFormat: 'pdf',
     templateName: `bench-${document.key}`,
-    data: JSON.stringify(document.data),
+    data: JSON.stringify(data),
     rendererOptions: JSON.stringify({ locale: 'de-CH' }),
   });
 }
+
+/** autocannon's requests: each connection goes through the document's variants in turn. */
+const renderRequests = (document) =>
+  document.variants.map((data) => ({
+    method: 'POST',
+    path: `/${TENANT}/v10-0/render`,
+    body: renderBody(document, data),
+  }));
 
 async function saveTemplates(baseUrl, token) {
   for (const document of DOCUMENTS) {
@@ -151,7 +208,7 @@ async function expectPdf(baseUrl, token, document) {
   const response = await fetch(`${baseUrl}/${TENANT}/v10-0/render`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: renderBody(document),
+    body: renderBody(document, document.variants[0]),
     signal: timeoutSignal(30_000),
   });
   const bytes = Buffer.from(await response.arrayBuffer());
@@ -164,14 +221,18 @@ async function expectPdf(baseUrl, token, document) {
 
 // ---- Raw pdfmake in this process, on this one thread ----
 
-/** The pdfmake document each template yields for its data, as the service's template step makes it. */
-function documentDefinitionOf(document) {
-  const text = new TemplateCache().get(document.template, 'json').render({
-    data: document.data,
-    locale: 'de-CH',
-    budget: new OutputBudget(DEFAULT_OUTPUT_LIMITS.pdfBytes, 'RENDER_MAX_PDF_BYTES'),
-  });
-  return JSON.parse(text);
+/** The pdfmake documents the template yields for its variants, as the service's template step makes them. */
+function documentDefinitionsOf(document) {
+  const template = new TemplateCache().get(document.template, 'json');
+  return document.variants.map((data) =>
+    JSON.parse(
+      template.render({
+        data,
+        locale: 'de-CH',
+        budget: new OutputBudget(DEFAULT_OUTPUT_LIMITS.pdfBytes, 'RENDER_MAX_PDF_BYTES'),
+      }),
+    ),
+  );
 }
 
 /** pdfmake as its server-side guide sets it up: fonts named by file path; nothing fetched. */
@@ -192,9 +253,11 @@ function rawPdfmake() {
 }
 
 async function measureBaseline(pdfmake, document, seconds) {
-  const definition = documentDefinitionOf(document);
+  const definitions = documentDefinitionsOf(document);
+  let rendered = 0;
   // Each render gets its own copy: pdfmake writes into the definition it is given.
-  const render = () => pdfmake.createPdf(structuredClone(definition)).getBuffer();
+  const render = () =>
+    pdfmake.createPdf(structuredClone(definitions[rendered++ % definitions.length])).getBuffer();
   const warmupUntil = performance.now() + WARMUP_SECONDS * 1000;
   while (performance.now() < warmupUntil) await render();
   const latencies = [];
@@ -229,7 +292,7 @@ async function measureBaseline(pdfmake, document, seconds) {
  */
 function measureLimit(document, threads, seconds) {
   const input = JSON.stringify({
-    definition: documentDefinitionOf(document),
+    definitions: documentDefinitionsOf(document),
     threads,
     warmupMs: WARMUP_SECONDS * 1000,
     measureMs: seconds * 1000,
@@ -302,7 +365,7 @@ async function renderInvoices(baseUrl, token, amount, workers) {
     amount,
     timeout: 60,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    requests: [{ method: 'POST', path: `/${TENANT}/v10-0/render`, body: renderBody(DOCUMENTS[0]) }],
+    requests: renderRequests(DOCUMENTS[0]),
     ...(workers > 0 ? { workers } : {}),
   });
   const failures = result.non2xx + result.errors + result.timeouts;
@@ -360,7 +423,7 @@ async function main(cleanups) {
         label: `service POST /render: ${document.label}`,
         baseUrl: service.baseUrl,
         headers: auth,
-        requests: [{ method: 'POST', path: `/${TENANT}/v10-0/render`, body: renderBody(document) }],
+        requests: renderRequests(document),
         timeoutSeconds: 60,
       };
       let row;
