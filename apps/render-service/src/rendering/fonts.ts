@@ -47,10 +47,10 @@ export function fontFamiliesIn(dir: string): Map<string, Partial<Record<FontStyl
 }
 
 /**
- * Words each font keeps laid out per generation (WordLayouts holds two): a few templates' labels
- * and the data of the last documents, at some 300 bytes a word.
+ * Words a worker keeps laid out per generation, all fonts together (WordLayouts holds two): a few
+ * templates' labels and the data of the last documents, at some 300 bytes a word.
  */
-const WORDS_PER_GENERATION = 4096;
+const WORDS_PER_GENERATION = 8192;
 
 let installed = false;
 let installedFamilies: readonly string[] = [];
@@ -101,13 +101,10 @@ export function installFonts(fontsDir: string | undefined, { wordLayouts = true 
  */
 function shareParsedFonts(wordLayouts: boolean): void {
   const parsed = new Map<string, EmbeddedFont>();
-  const layouts = new Map<string, WordLayouts>();
+  const words = new WordLayouts(WORDS_PER_GENERATION);
   const shareLayouts = (font: EmbeddedFont, key: string): EmbeddedFont => {
-    if (!wordLayouts || typeof font.layoutRun !== 'function') return font;
-    let words = layouts.get(key);
-    if (!words) layouts.set(key, (words = new WordLayouts(WORDS_PER_GENERATION)));
-    const shared = words;
-    font.layoutCached = (word) => shared.run(word, (text) => font.layoutRun(text));
+    if (wordLayouts && typeof font.layoutRun === 'function')
+      font.layoutCached = (word) => words.run(`${key}\u0000${word}`, () => font.layoutRun(word));
     return font;
   };
   const provideFont = PDFDocument.prototype.provideFont;

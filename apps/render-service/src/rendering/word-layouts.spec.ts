@@ -22,12 +22,16 @@ function layoutOf(word: string): WordRun {
   };
 }
 
+/** A word's run from `layouts`, laid out by `layout` when it is not kept. */
+const runOf = (layouts: WordLayouts, word: string, layout: (word: string) => WordRun = layoutOf): WordRun =>
+  layouts.run(word, () => layout(word));
+
 describe(WordLayouts.name, () => {
   it('lays a word out once and gives every later document the same run', () => {
     const layouts = new WordLayouts(10);
     const layout = jest.fn(layoutOf);
-    const first = layouts.run('Vielen ', layout);
-    const again = layouts.run('Vielen ', layout);
+    const first = runOf(layouts, 'Vielen ', layout);
+    const again = runOf(layouts, 'Vielen ', layout);
     expect(layout).toHaveBeenCalledTimes(1);
     expect(again).toBe(first);
     expect(first).toEqual(layoutOf('Vielen '));
@@ -35,14 +39,25 @@ describe(WordLayouts.name, () => {
 
   it('keeps runs compact: equal glyphs and positions are one object, across words', () => {
     const layouts = new WordLayouts(10);
-    const dank = layouts.run('Dank ', layoutOf);
-    const danke = layouts.run('Danke', layoutOf);
+    const dank = runOf(layouts, 'Dank ', layoutOf);
+    const danke = runOf(layouts, 'Danke', layoutOf);
     expect(danke.glyphs[0]).toBe(dank.glyphs[0]);
     expect(danke.positions[1]).toBe(dank.positions[0]);
   });
 
+  it('keeps glyphs of two fonts apart where they differ, though their ids are equal', () => {
+    const layouts = new WordLayouts(10);
+    const roboto = layouts.run('Roboto\u0000normal\u0000A', () => layoutOf('A'));
+    const brand = layouts.run('Brand\u0000normal\u0000A', () => {
+      const run = layoutOf('A');
+      return { ...run, glyphs: [{ ...run.glyphs[0], advanceWidth: 610 }] };
+    });
+    expect(brand.glyphs[0].id).toBe(roboto.glyphs[0].id);
+    expect([roboto.glyphs[0].advanceWidth, brand.glyphs[0].advanceWidth]).toEqual([500, 610]);
+  });
+
   it('gives out frozen runs, so no document changes what the next one reads', () => {
-    const run = new WordLayouts(10).run('Total', layoutOf);
+    const run = runOf(new WordLayouts(10), 'Total');
     expect(Object.isFrozen(run)).toBe(true);
     expect(Object.isFrozen(run.glyphs)).toBe(true);
     expect(Object.isFrozen(run.glyphs[0])).toBe(true);
@@ -56,12 +71,12 @@ describe(WordLayouts.name, () => {
   it('holds at most two generations of words, keeping the ones still in use', () => {
     const layouts = new WordLayouts(3);
     const layout = jest.fn(layoutOf);
-    const label = layouts.run('Rechnung ', layout);
+    const label = runOf(layouts, 'Rechnung ', layout);
     for (let document = 0; document < 50; document += 1) {
       // Each document: the template's label, and two words of its own data.
-      expect(layouts.run('Rechnung ', layout)).toBe(label);
-      layouts.run(`Nr. ${document}`, layout);
-      layouts.run(`CHF ${document}.50`, layout);
+      expect(runOf(layouts, 'Rechnung ', layout)).toBe(label);
+      runOf(layouts, `Nr. ${document}`, layout);
+      runOf(layouts, `CHF ${document}.50`, layout);
       expect(layouts.size).toBeLessThanOrEqual(6);
     }
     // The label was laid out once; every data word once.
@@ -72,9 +87,9 @@ describe(WordLayouts.name, () => {
   it('lays a word out again once two generations have passed without it', () => {
     const layouts = new WordLayouts(2);
     const layout = jest.fn(layoutOf);
-    layouts.run('alt', layout);
-    for (const word of ['a', 'b', 'c', 'd', 'e']) layouts.run(word, layout);
-    layouts.run('alt', layout);
+    runOf(layouts, 'alt', layout);
+    for (const word of ['a', 'b', 'c', 'd', 'e']) runOf(layouts, word, layout);
+    runOf(layouts, 'alt', layout);
     expect(layout.mock.calls.filter(([word]) => word === 'alt')).toHaveLength(2);
   });
 });

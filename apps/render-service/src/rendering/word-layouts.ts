@@ -1,11 +1,12 @@
 import type { GlyphPosition, LaidOutGlyph, WordRun } from 'pdfmake/js/PDFDocument';
 
 /**
- * The words one font has laid out, kept for every document of a render worker. pdfkit shapes each
- * word with fontkit and keeps the result for one document only, so every render of a template
- * shaped its labels again: a fifth of a worker's time on an invoice.
+ * The words a render worker's fonts have laid out, kept for all its documents, by a key naming the
+ * font and the word. pdfkit shapes each word with fontkit and keeps the result for one document
+ * only, so every render of a template shaped its labels again: a fifth of a worker's time on an
+ * invoice.
  *
- * Bounded by two generations: when the current one is full it becomes the previous one and the
+ * Bounded by two generations, whatever the number of fonts: when the current one is full it becomes the previous one and the
  * older is dropped; a word met again is carried into the current one, so the words every document
  * uses (a template's labels) stay, and the words of one document's data pass through. Runs are
  * kept compact and frozen: glyphs and positions are shared between words, and no document can
@@ -24,11 +25,11 @@ export class WordLayouts {
     return this.current.size + this.previous.size;
   }
 
-  /** The word's run; `layout` is called only for a word neither generation holds. */
-  run(word: string, layout: (word: string) => WordRun): WordRun {
-    const kept = this.current.get(word);
+  /** The run kept under `key`; `layout` is called only when neither generation holds it. */
+  run(key: string, layout: () => WordRun): WordRun {
+    const kept = this.current.get(key);
     if (kept) return kept;
-    const run = this.previous.get(word) ?? this.compact(layout(word));
+    const run = this.previous.get(key) ?? this.compact(layout());
     if (this.current.size >= this.wordsPerGeneration) {
       this.previous = this.current;
       this.current = new Map();
@@ -36,7 +37,7 @@ export class WordLayouts {
       this.glyphs.clear();
       this.positions.clear();
     }
-    this.current.set(word, run);
+    this.current.set(key, run);
     return run;
   }
 
@@ -44,7 +45,8 @@ export class WordLayouts {
     return Object.freeze({
       glyphs: Object.freeze(
         run.glyphs.map(({ id, advanceWidth, codePoints }) =>
-          shared(this.glyphs, `${id}:${codePoints.join(',')}`, () => ({
+          // Every field is in the key: equal glyphs of two fonts are interchangeable.
+          shared(this.glyphs, `${id}:${advanceWidth}:${codePoints.join(',')}`, () => ({
             id,
             advanceWidth,
             codePoints: Object.freeze([...codePoints]),
