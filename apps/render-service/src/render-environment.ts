@@ -52,16 +52,18 @@ export class RenderEnvironment extends ServiceEnvironment {
   readonly RENDER_WORKER_HEAP_MB: number = 384;
 
   /**
-   * Young generation of each worker (V8's nursery). pdfmake makes some 5 MiB of short-lived garbage
-   * per invoice: below 32 MiB the objects of the render under way survive collections and are
-   * copied, then promoted. 32 MiB rendered 10 to 15 % more invoices per second than 16, for 40 to
-   * 50 MiB more resident memory with two workers (see the README).
+   * Young generation of each worker (V8's nursery), in MiB; V8 makes it three semi-spaces, in
+   * powers of two (16 and 24 give 8 MiB each, 32 gives 16). A larger one collects less often and
+   * holds more memory. With the words a worker keeps laid out (WordLayouts) an invoice leaves less
+   * garbage, and 24 rendered within the runs' spread of 32 while the service's RSS after 10 000
+   * invoices fell from 334 to 275 MiB (32 had paid 10 to 15 % more invoices/s for 40 to 50 MiB
+   * before); the README's Benchmark section has the runs.
    */
   @EnvInt()
   @IsInt()
   @Min(1)
   @Max(1024)
-  readonly RENDER_WORKER_YOUNG_GENERATION_MB: number = 32;
+  readonly RENDER_WORKER_YOUNG_GENERATION_MB: number = 24;
 
   /**
    * The largest html or txt document a render may produce (and the text a template writes on its

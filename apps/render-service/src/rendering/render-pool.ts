@@ -90,7 +90,7 @@ export class RenderPool {
       // A runaway document is stopped by its worker's heap limit rather than the service's.
       resourceLimits: {
         maxOldGenerationSizeMb: options.workerHeapMb ?? 384,
-        maxYoungGenerationSizeMb: options.workerYoungGenerationMb ?? 32,
+        maxYoungGenerationSizeMb: options.workerYoungGenerationMb ?? 24,
       },
       // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
       niceIncrement: 5,
