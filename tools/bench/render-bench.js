@@ -5,7 +5,9 @@
 // resident memory can be read on its own: after 1 000 and after 10 000 invoice renders.
 // Usage: npm run bench:render   (builds dist/ first)
 // Documents: a one-page invoice (json to pdf, 15 table rows) and a 20-page report (a 600-row
-// table), both saved as templates and rendered by name.
+// table), both saved as templates and rendered by name, each render with other data.
+// Before each document's run at 8 connections it measures the machine's limit for it: raw pdfmake
+// in as many threads as the service has render workers (pdfmake-limit.js).
 // Environment: BENCH_SECONDS (default 10) per measured run, each after a discarded 2 s warm-up;
 //   BENCH_MEMORY_RENDERS (default 10000) invoices rendered for the memory reading;
 //   BENCH_DATABASE_ADMIN_URL (default the local PostgreSQL, else the embedded engine);
@@ -407,9 +409,10 @@ async function main(cleanups) {
       `(${Math.round((Date.now() - memoryStarted) / 1000)} s)`,
   );
 
-  // 2. Over HTTP: each document at each concurrency.
+  // 2. Over HTTP: each document at each concurrency; before 8 connections, the machine's limit.
   const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const rows = [];
+  const limits = [];
   const renderWorkers = Number(process.env.RENDER_WORKERS) || cpus().length;
   const cpuPerRender = {};
   console.log(
@@ -428,6 +431,11 @@ async function main(cleanups) {
       };
       let row;
       if (connections === 8) {
+        // The machine's limit for this document just before the run it is compared with: this
+        // machine's speed drifts by 20 % and more within the half hour, and the share should not.
+        const limit = await measureLimit(document, renderWorkers, seconds);
+        console.log(`  ${limit.scenario}: ${limit.rps.toFixed(1)} renders/s in ${renderWorkers} threads`);
+        limits.push(limit);
         // Where the CPU goes at 8 connections: the warm-up apart, so that only the measured run counts.
         await measure(scenario, connections, WARMUP_SECONDS, workers, 0);
         const before = threadCpu(service.pid);
@@ -456,12 +464,7 @@ async function main(cleanups) {
     rows.push(row);
   }
 
-  // 4. The machine's limit: raw pdfmake in as many threads as the service has workers.
-  for (const document of DOCUMENTS) {
-    const row = await measureLimit(document, renderWorkers, seconds);
-    console.log(`  ${row.scenario}: ${row.rps.toFixed(1)} renders/s in ${renderWorkers} threads`);
-    rows.push(row);
-  }
+  rows.push(...limits);
 
   printTable(rows, { unit: 'renders/s' });
   for (const [key, split] of Object.entries(cpuPerRender))
