@@ -4,6 +4,7 @@ import path from 'node:path';
 import pdfmake from 'pdfmake';
 import PDFDocument, { type EmbeddedFont, type PdfKitDocument } from 'pdfmake/js/PDFDocument';
 
+import { encodeNumberArraysAtOnce } from './font-subsetting';
 import { WordLayouts } from './word-layouts';
 
 type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
@@ -60,10 +61,11 @@ export const fontFamilies = (): readonly string[] => installedFamilies;
 
 /**
  * Puts Roboto and the fonts of `fontsDir` into pdfmake's in-memory file system, once per worker,
- * and makes every document of this worker share the parsed fonts and, unless `wordLayouts` is
- * false (the benchmark's raw pdfmake), the words they have laid out.
+ * and makes every document of this worker share the parsed fonts. Unless `raw` (pdfmake as it
+ * comes, the benchmark's limit line), documents also share the words the fonts have laid out, and
+ * the font subsets they embed are encoded faster (encodeNumberArraysAtOnce).
  */
-export function installFonts(fontsDir: string | undefined, { wordLayouts = true } = {}): string[] {
+export function installFonts(fontsDir: string | undefined, { raw = false } = {}): string[] {
   if (installed) throw new Error('Fonts are installed once per worker.');
   installed = true;
   const families: FontFamilies = {};
@@ -88,7 +90,8 @@ export function installFonts(fontsDir: string | undefined, { wordLayouts = true 
   // Nothing a document names is fetched or read: fonts are in memory, images must be data: URIs.
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
-  shareParsedFonts(wordLayouts);
+  shareParsedFonts(!raw);
+  if (!raw) encodeNumberArraysAtOnce();
   installedFamilies = Object.keys(families);
   return [...installedFamilies];
 }
