@@ -49,7 +49,7 @@ export function fontFamiliesIn(dir: string): Map<string, Partial<Record<FontStyl
 
 /**
  * Words a worker keeps laid out per generation, all fonts together (WordLayouts holds two): a few
- * templates' labels and the data of the last documents, at some 300 bytes a word.
+ * templates' labels and the data of the last documents, at some 400 bytes a word.
  */
 const WORDS_PER_GENERATION = 8192;
 
