@@ -54,10 +54,9 @@ export class RenderEnvironment extends ServiceEnvironment {
   /**
    * Young generation of each worker (V8's nursery), in MiB; V8 makes it three semi-spaces, in
    * powers of two (16 and 24 give 8 MiB each, 32 gives 16). A larger one collects less often and
-   * holds more memory. With the words a worker keeps laid out (WordLayouts) an invoice leaves less
-   * garbage, and 24 rendered within the runs' spread of 32 while the service's RSS after 10 000
-   * invoices fell from 334 to 275 MiB (32 had paid 10 to 15 % more invoices/s for 40 to 50 MiB
-   * before); the README's Benchmark section has the runs.
+   * holds more memory: in back-to-back `npm run bench:render` runs, 32 spent 5.7 ms of worker CPU
+   * per invoice against 6.2 at 24, and left the service at 341 MiB RSS after 10 000 invoices
+   * against 264 (the target is under 300). The README's Benchmark section has the runs.
    */
   @EnvInt()
   @IsInt()
