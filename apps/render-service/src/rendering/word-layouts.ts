@@ -6,11 +6,11 @@ import type { GlyphPosition, LaidOutGlyph, WordRun } from 'pdfmake/js/PDFDocumen
  * only, so every render of a template shaped its labels again: a fifth of a worker's time on an
  * invoice.
  *
- * Bounded by two generations, whatever the number of fonts: when the current one is full it becomes the previous one and the
- * older is dropped; a word met again is carried into the current one, so the words every document
- * uses (a template's labels) stay, and the words of one document's data pass through. Runs are
- * kept compact and frozen: glyphs and positions are shared between words, and no document can
- * change what another one reads.
+ * Bounded by two generations, whatever the number of fonts: when the current one is full it
+ * becomes the previous one and the older is dropped; a word met again is carried into the current
+ * one, so the words every document uses (a template's labels) stay, and the words of one
+ * document's data pass through. Runs are kept compact and frozen: glyphs and positions are shared
+ * between words, and no document can change what another one reads.
  */
 export class WordLayouts {
   private current = new Map<string, WordRun>();
