@@ -14,9 +14,9 @@ export interface RenderPoolOptions {
   /** Tasks that may wait for a worker beyond those running. */
   readonly queueLimit: number;
   readonly timeoutMs: number;
-  /** Old-generation heap limit of each worker. */
+  /** Old-generation heap limit of each worker, in MiB (unset: Node's default). */
   readonly workerHeapMb?: number;
-  /** Young-generation (nursery) size of each worker. */
+  /** Young-generation (nursery) size of each worker, in MiB (unset: Node's default). */
   readonly workerYoungGenerationMb?: number;
   readonly fontsDir?: string;
   /** The largest document a render may produce (a render passing it stops at once, 422). */
@@ -88,9 +88,10 @@ export class RenderPool {
       maxThreads: options.workers,
       idleTimeout: Number.MAX_SAFE_INTEGER,
       // A runaway document is stopped by its worker's heap limit rather than the service's.
+      // Unset, Node's defaults: the service's own come from its environment (render-environment.ts).
       resourceLimits: {
-        maxOldGenerationSizeMb: options.workerHeapMb ?? 384,
-        maxYoungGenerationSizeMb: options.workerYoungGenerationMb ?? 24,
+        maxOldGenerationSizeMb: options.workerHeapMb,
+        maxYoungGenerationSizeMb: options.workerYoungGenerationMb,
       },
       // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
       niceIncrement: 5,
