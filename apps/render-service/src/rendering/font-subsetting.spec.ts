@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
-import { encodeNumberArraysAtOnce } from './font-subsetting';
+import { encodeNumberArraysAtOnce, fontkitPath } from './font-subsetting';
 
 interface Subset {
   includeGlyph(glyph: number): number;
@@ -18,8 +18,8 @@ interface EncodingType {
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fontkit = require('fontkit') as { create(data: Buffer): Font };
-const restructure = createRequire(require.resolve('fontkit'))('restructure') as Record<string, any>;
+const fontkit = require(fontkitPath()) as { create(data: Buffer): Font };
+const restructure = createRequire(fontkitPath())('restructure') as Record<string, any>;
 
 const ROBOTO = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
 const FONTS = ['Roboto-Regular.ttf', 'Roboto-Medium.ttf', 'Roboto-Italic.ttf', 'Roboto-MediumItalic.ttf'];

@@ -21,6 +21,12 @@ interface Restructure {
 
 let installed = false;
 
+/** The fontkit pdfmake's documents use, found as they find it (pdfmake, then pdfkit, then fontkit). */
+export function fontkitPath(): string {
+  const pdfkit = createRequire(require.resolve('pdfmake')).resolve('pdfkit');
+  return createRequire(pdfkit).resolve('fontkit');
+}
+
 /**
  * Every embedded TrueType subset carries the font's hinting programs and control values (fpgm,
  * prep, cvt: some 5 000 numbers in Roboto), and fontkit's encoder, restructure, writes an array
@@ -33,7 +39,7 @@ export function encodeNumberArraysAtOnce(): void {
   if (installed) return;
   installed = true;
   // fontkit's own copy: restructure is its dependency, not ours.
-  const restructure = createRequire(require.resolve('fontkit'))('restructure') as Restructure;
+  const restructure = createRequire(fontkitPath())('restructure') as Restructure;
   const NumberT = restructure.Number;
   const prototype = restructure.Array.prototype;
   // Plain numbers only: subclasses (fixed-point) convert each value as they write it.

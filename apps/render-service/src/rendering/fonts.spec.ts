@@ -5,11 +5,12 @@ import path from 'node:path';
 import pdfmake from 'pdfmake';
 
 import { closePdfExtractor, extractPdf } from '../../test/pdf-text';
+import { fontkitPath } from './font-subsetting';
 import { fontFamiliesIn, installFonts } from './fonts';
 
 // fontkit's parsed fonts share one class: spying on its layout counts every word pdfkit shapes.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const fontkit = require('fontkit') as { create: (data: Buffer) => object };
+const fontkit = require(fontkitPath()) as { create: (data: Buffer) => object };
 const fontkitFont = Object.getPrototypeOf(
   fontkit.create(readFileSync(require.resolve('pdfmake/fonts/Roboto/Roboto-Regular.ttf'))),
 ) as { layout(text: string): unknown };
