@@ -433,7 +433,7 @@ async function main(cleanups) {
       if (connections === 8) {
         // The machine's limit for this document just before the run it is compared with: this
         // machine's speed drifts by 20 % and more within the half hour, and the share should not.
-        const limit = await measureLimit(document, renderWorkers, seconds);
+        const limit = measureLimit(document, renderWorkers, seconds);
         console.log(`  ${limit.scenario}: ${limit.rps.toFixed(1)} renders/s in ${renderWorkers} threads`);
         limits.push(limit);
         // Where the CPU goes at 8 connections: the warm-up apart, so that only the measured run counts.

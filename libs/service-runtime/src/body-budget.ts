@@ -25,7 +25,8 @@ function bodyBytesOf(headers: Record<string, unknown>, routeLimit: number): numb
  * parsed and validated (its bytes, its text, the value), so forty 9.4 MiB render requests at once
  * took render-service's main thread past its 256 MiB heap and the process down. Each request
  * reserves its body's size before the body is read; a request that would take the reservations
- * past `budgetBytes` is a 503 problem with Retry-After and its body is not parsed. One request always fits, however large (its route's limit bounds it).
+ * past `budgetBytes` is a 503 problem with Retry-After and its body is not parsed. One request
+ * always fits, however large (its route's limit bounds it).
  */
 export function registerBodyBudget(
   fastify: FastifyInstance,
