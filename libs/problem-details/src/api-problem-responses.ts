@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 
+import { MAX_VALIDATION_MESSAGES } from './domain-error';
 import { describeStatus, PROBLEM_CONTENT_TYPE } from './problem';
 
 /** The OpenAPI schema of a problem body of `status`. */
@@ -20,6 +21,11 @@ export const problemSchema = (status: number) => ({
             type: 'object',
             description: "Messages keyed by the property's JSON path as sent, or the query parameter's name.",
             additionalProperties: { type: 'array', items: { type: 'string' } },
+          },
+          omittedErrors: {
+            type: 'integer',
+            minimum: 1,
+            description: `Present when more than ${MAX_VALIDATION_MESSAGES} messages were found: how many \`errors\` leaves out.`,
           },
         }
       : {}),

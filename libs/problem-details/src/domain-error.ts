@@ -45,15 +45,42 @@ export abstract class DomainError extends Error {
 
 export type ValidationErrors = Record<string, string[]>;
 
+/** Contract 5: a validation problem lists at most this many messages. */
+export const MAX_VALIDATION_MESSAGES = 100;
+
+/** The first `max` messages, in the order found, and how many were left out. */
+function firstMessages(errors: ValidationErrors, max: number): { kept: ValidationErrors; omitted: number } {
+  const kept: ValidationErrors = {};
+  let count = 0;
+  let omitted = 0;
+  for (const [path, messages] of Object.entries(errors)) {
+    const room = Math.max(0, max - count);
+    if (messages.length > room) omitted += messages.length - room;
+    if (room === 0) continue;
+    kept[path] = messages.length > room ? messages.slice(0, room) : messages;
+    count += kept[path].length;
+  }
+  return { kept, omitted };
+}
+
 export class ValidationProblemError extends DomainError {
   readonly kind = 'validation';
+  /** Messages by the property's JSON path: the first MAX_VALIDATION_MESSAGES found. */
+  readonly errors: ValidationErrors;
 
   constructor(
-    readonly errors: ValidationErrors,
+    errors: ValidationErrors,
     message = 'The request is invalid; see errors.',
     code = 'REQUEST.INVALID',
   ) {
-    super(code, message);
+    // A body of 150,000 wrong values made a 12.9 MB answer of one message each.
+    const { kept, omitted } = firstMessages(errors, MAX_VALIDATION_MESSAGES);
+    super(
+      code,
+      omitted > 0 ? `${message} ${omitted} more errors are not listed.` : message,
+      omitted > 0 ? { omittedErrors: omitted } : {},
+    );
+    this.errors = kept;
   }
 
   /** A single-property validation problem. */
@@ -89,8 +116,8 @@ export class ForbiddenError extends DomainError {
 export class PayloadTooLargeError extends DomainError {
   readonly kind = 'payload_too_large';
 
-  constructor(message = 'The request body is too large.') {
-    super('REQUEST.TOO_LARGE', message);
+  constructor(message = 'The request body is too large.', code = 'REQUEST.TOO_LARGE') {
+    super(code, message);
   }
 }
 
