@@ -21,6 +21,8 @@ export const CONFIG_SERVICE: ServiceDescription = {
     'Served under /{tenant}/v10-0 and /{tenant}/v9-1. Roles: ConfigApi_Read reads, ConfigApi_Write reads and writes.',
   version: '10.0',
   bodyLimitBytes: 1024 * 1024,
+  // A template holds a few dozen values, and at most as many sender identifiers as this allows.
+  bodyLimitElements: 10_000,
   tags: [...UI_TEMPLATE_TAGS, AUDIT_TAG],
   // A template name is up to 100 characters (code points): up to 200 UTF-16 code units.
   maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,

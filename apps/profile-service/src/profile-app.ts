@@ -19,6 +19,8 @@ export const PROFILE_SERVICE: ServiceDescription = {
     "caller's access level (ProfileApi_Low, ProfileApi_Medium, ProfileApi_Max).",
   version: '10.0',
   bodyLimitBytes: 1024 * 1024,
+  // The largest body (a profile with its signatories, an invite's services) holds a few hundred.
+  bodyLimitElements: 10_000,
 };
 
 export async function createProfileApp(context: {

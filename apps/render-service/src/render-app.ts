@@ -6,6 +6,7 @@ import { createServiceApp, type ServiceDescription } from '@portal/service-runti
 
 import { AppModule } from './app.module';
 import { registerPlayground } from './playground/playground';
+import { RENDER_DATA_MAX_ELEMENTS } from './render/data-bounds';
 import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
 import type { RenderEnvironment } from './render-environment';
 
@@ -17,6 +18,7 @@ export const RENDER_SERVICE: ServiceDescription = {
     'Served under /{tenant}/v10-0. Roles: RenderApi_Render renders, RenderApi_Templates manages templates.',
   version: '10.0',
   bodyLimitBytes: 10 * 1024 * 1024,
+  bodyLimitElements: RENDER_DATA_MAX_ELEMENTS,
 };
 
 export function createRenderApp(context: {

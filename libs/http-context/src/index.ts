@@ -7,4 +7,5 @@ export * from './request-context';
 export * from './request-validation.pipe';
 export * from './validators';
 export * from './json-body';
+export * from './json-bounds';
 export * from './plain-text';

@@ -1,57 +1,103 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { ValidationProblemError } from '@portal/problem-details';
+import { type DomainError, PayloadTooLargeError, ValidationProblemError } from '@portal/problem-details';
 
-/** Contract 5: a body nested deeper than this is refused before anything walks it. */
-export const MAX_BODY_DEPTH = 64;
-
-/** Whether objects and arrays nest deeper than `limit` levels (the top level being 1); iterative. */
-export function nestsDeeperThan(value: unknown, limit: number): boolean {
-  const pending: [unknown, number][] = [[value, 1]];
-  while (pending.length > 0) {
-    const [current, depth] = pending.pop() as [unknown, number];
-    if (current === null || typeof current !== 'object') continue;
-    if (depth > limit) return true;
-    for (const child of Object.values(current)) pending.push([child, depth + 1]);
-  }
-  return false;
-}
+import { MAX_BODY_DEPTH, measureJson } from './json-bounds';
 
 /**
- * Bodies are JSON only (contract 5): every other media type is a 415. Malformed JSON, an empty
- * body, prototype-poisoning keys and nesting deeper than 64 levels are 400 problems under `$`.
+ * Heap a parsed body's value takes per JSON value, on top of its strings: measured with V8 on
+ * Node 20, from 8 bytes (a number in an array) to 64 (an empty object) and 74 (a member of an
+ * object with many keys).
  */
-export function registerJsonBodyParser(
-  fastify: FastifyInstance,
-  mediaTypes: string[] = ['application/json'],
-): void {
+export const PARSED_BYTES_PER_ELEMENT = 64;
+
+/**
+ * What a request holds once its body is parsed, beyond the raw bytes it reserved on arrival: the
+ * text (one or two bytes a character: at most twice its UTF-8 bytes), the value's strings (no more
+ * than the text) and PARSED_BYTES_PER_ELEMENT per value.
+ */
+export const parsedBodyBytes = (bytes: number, elements: number): number =>
+  3 * bytes + elements * PARSED_BYTES_PER_ELEMENT;
+
+/** Parsed bodies whose text had no escape of a NUL or a surrogate (measureJson). */
+const storableBodies = new WeakSet<object>();
+
+/**
+ * Whether every string of `value` (a body as this parser gave it) is known to be storable, so
+ * that the validation pipe need not walk it for NULs and lone surrogates.
+ */
+export const isKnownStorableBody = (value: unknown): boolean =>
+  value !== null && typeof value === 'object' && storableBodies.has(value);
+
+export interface JsonBodyOptions {
+  /** Media types parsed as JSON; every other one is a 415. */
+  readonly mediaTypes: string[];
+  /** The most values (array items and object members, containers included) a body may hold. */
+  readonly maxElements: number;
+  /**
+   * Asked, once the body is measured and before it is parsed, whether the service has room for
+   * what the parsed body will hold (`bytes`); answers the error to send when it has not.
+   */
+  readonly admit?: (request: FastifyRequest, bytes: number) => DomainError | undefined;
+}
+
+const tooManyElements = (maxElements: number): PayloadTooLargeError =>
+  new PayloadTooLargeError(
+    `The body holds more than ${maxElements.toLocaleString('en')} JSON values (array items and object members).`,
+    'REQUEST.TOO_MANY_ELEMENTS',
+  );
+
+/**
+ * Bodies are JSON only (contract 5): every other media type is a 415. A body is measured before it
+ * is parsed: more values than `maxElements` is a 413, nesting deeper than 64 levels a 400 under
+ * `$`, and a body the service has no room for (`admit`) is refused before JSON.parse builds it.
+ * Malformed JSON, an empty body and prototype-poisoning keys are 400 problems under `$`.
+ */
+export function registerJsonBodyParser(fastify: FastifyInstance, options: JsonBodyOptions): void {
+  const { maxElements, admit } = options;
+  const bounds = { maxElements, maxDepth: MAX_BODY_DEPTH };
   fastify.removeAllContentTypeParsers();
   const parse = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser(mediaTypes, { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') {
+  // As bytes: one copy, measured before anything decodes or builds it.
+  fastify.addContentTypeParser(options.mediaTypes, { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    const measure = measureJson(bytes, bounds);
+    if (measure.within && measure.empty) {
       done(
         ValidationProblemError.of('$', 'The body is empty; a JSON object is expected.', 'REQUEST.EMPTY_BODY'),
         undefined,
       );
       return;
     }
-    void parse(request, text, (error, value) => {
-      if (error)
+    if (!measure.within) {
+      done(
+        measure.exceeded === 'elements'
+          ? tooManyElements(maxElements)
+          : ValidationProblemError.of(
+              '$',
+              `The body is nested deeper than ${MAX_BODY_DEPTH} levels.`,
+              'REQUEST.TOO_DEEP',
+            ),
+        undefined,
+      );
+      return;
+    }
+    const refusal = admit?.(request, parsedBodyBytes(bytes.length, measure.elements));
+    if (refusal) {
+      done(refusal, undefined);
+      return;
+    }
+    void parse(request, bytes.toString('utf8'), (error, value: unknown) => {
+      if (error) {
         done(
           ValidationProblemError.of('$', 'The body is not valid JSON.', 'REQUEST.MALFORMED_JSON'),
           undefined,
         );
-      else if (nestsDeeperThan(value, MAX_BODY_DEPTH))
-        done(
-          ValidationProblemError.of(
-            '$',
-            `The body is nested deeper than ${MAX_BODY_DEPTH} levels.`,
-            'REQUEST.TOO_DEEP',
-          ),
-          undefined,
-        );
-      else done(null, value);
+        return;
+      }
+      if (!measure.unstorableEscapes && value !== null && typeof value === 'object')
+        storableBodies.add(value);
+      done(null, value);
     });
   });
 }

@@ -1,6 +1,6 @@
 import type { ArgumentMetadata, Type } from '@nestjs/common';
 import { Type as NestedType } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Min, MinLength, ValidateNested } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, Min, MinLength, ValidateNested } from 'class-validator';
 
 import { ValidationProblemError } from '@portal/problem-details';
 
@@ -23,8 +23,9 @@ class PageQueryDto {
 }
 
 class Inner {
-  @IsString()
+  // Stacked decorators run bottom-up: the type check first.
   @MinLength(2)
+  @IsString()
   readonly b!: string;
 }
 
@@ -46,6 +47,12 @@ class CreateThingDto {
   @ValidateNested({ each: true })
   @NestedType(() => Item)
   readonly list?: Item[];
+
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @NestedType(() => Inner)
+  readonly object?: Inner;
 }
 
 class IdsQuery {
@@ -163,6 +170,32 @@ describe(RequestValidationPipe.name, () => {
       expect(Object.keys(problem.errors).sort()).toEqual(['a.b', 'name']);
     });
 
+    it('reports an array where an object goes as one error on its path, not one per item', async () => {
+      const problem = await problemOf(
+        sut.transform({ name: 'x', object: Array.from({ length: 5_000 }, () => 0) }, body(CreateThingDto)),
+      );
+
+      expect(problem.errors).toEqual({ object: ['object must be an object'] });
+    });
+
+    it('gives each property the first rule it fails only', async () => {
+      const problem = await problemOf(sut.transform({ name: 'x', a: { b: 5 } }, body(CreateThingDto)));
+
+      expect(problem.errors).toEqual({ 'a.b': ['b must be a string'] });
+    });
+
+    it('lists the first 100 messages and says how many more there were', async () => {
+      const list = Array.from({ length: 150 }, () => ({ c: 'not a number' }));
+      const problem = await problemOf(sut.transform({ name: 5, list }, body(CreateThingDto)));
+
+      expect(Object.keys(problem.errors)).toHaveLength(100);
+      expect(problem.errors['name']).toEqual(['name must be a string']);
+      expect(problem.errors['list[98].c']).toBeDefined();
+      expect(problem.errors['list[99].c']).toBeUndefined();
+      expect(problem.extensions).toEqual({ omittedErrors: 51 });
+      expect(problem.message).toBe('The request is invalid; see errors. 51 more errors are not listed.');
+    });
+
     it('strips unknown properties, nested ones included', async () => {
       const result = await sut.transform(
         { name: 'x', id: 99, extra: true, a: { b: 'bb', z: 1 }, list: [{ c: 1, d: 2 }] },
@@ -191,6 +224,18 @@ describe(RequestValidationPipe.name, () => {
         'list[1].note': [expect.stringMatching(message)],
         'extra.deep[0]': [expect.stringMatching(message)],
       });
+    });
+
+    it('stops at 100 of them', async () => {
+      const problem = await problemOf(
+        sut.transform(
+          { name: 'x', extra: Array.from({ length: 150_000 }, () => 'a\u0000') },
+          body(CreateThingDto),
+        ),
+      );
+
+      expect(Object.keys(problem.errors)).toHaveLength(100);
+      expect(problem.extensions).toEqual({});
     });
 
     it('refuses a property name with a lone surrogate on its object', async () => {

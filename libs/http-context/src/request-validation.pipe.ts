@@ -5,10 +5,12 @@ import { getMetadataStorage, validate } from 'class-validator';
 import {
   flattenValidationErrors,
   joinPath,
+  MAX_VALIDATION_MESSAGES,
   ValidationProblemError,
   type ValidationErrors,
 } from '@portal/problem-details';
 
+import { isKnownStorableBody } from './json-body';
 import { rawJsonPropertiesOf } from './validators';
 
 const declaredNames = new WeakMap<Type, Map<string, string>>();
@@ -43,26 +45,59 @@ const unstorable = (text: string): string | undefined => {
   return undefined;
 };
 
+/** A container met while walking a value: the path to it is spelt out only if a string in it fails. */
+interface Container {
+  readonly value: object;
+  readonly parent: Container | undefined;
+  readonly key: string;
+}
+
+const pathOf = (container: Container | undefined, key?: string): string => {
+  const keys = key === undefined ? [] : [key];
+  for (let at = container; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reduceRight((path, name) => joinPath(path, name), '') || '$';
+};
+
 /**
  * The paths of strings (values and keys) PostgreSQL cannot store as sent: NUL characters, which
  * text refuses, and lone surrogates, which jsonb refuses and text would keep as U+FFFD. Iterative,
- * so that no nesting can exhaust the stack.
+ * so that no nesting can exhaust the stack; one visit per value and nothing allocated per string
+ * (paths are built for the failures only); stops once it has found `max`.
  */
-function unstorableStrings(root: unknown): ValidationErrors {
+function unstorableStrings(root: unknown, max: number): ValidationErrors {
   const found: ValidationErrors = {};
-  const pending: [unknown, string][] = [[root, '']];
-  while (pending.length > 0) {
-    const [value, path] = pending.pop() as [unknown, string];
-    if (typeof value === 'string') {
-      const message = unstorable(value);
-      if (message) found[path || '$'] = [message];
-    } else if (Array.isArray(value)) {
-      value.forEach((item, index) => pending.push([item, `${path}[${index}]`]));
-    } else if (value !== null && typeof value === 'object') {
-      for (const [key, item] of Object.entries(value)) {
+  let count = 0;
+  const report = (path: string, message: string): void => {
+    found[path] = [message];
+    count += 1;
+  };
+  if (typeof root === 'string') {
+    const message = unstorable(root);
+    if (message) report('$', message);
+    return found;
+  }
+  if (root === null || typeof root !== 'object') return found;
+  const pending: Container[] = [{ value: root, parent: undefined, key: '' }];
+  while (pending.length > 0 && count < max) {
+    const container = pending.pop() as Container;
+    const { value } = container;
+    const keys = Array.isArray(value) ? undefined : Object.keys(value);
+    const length = keys ? keys.length : (value as unknown[]).length;
+    for (let index = 0; index < length && count < max; index += 1) {
+      const key = keys ? keys[index] : String(index);
+      if (keys) {
         const keyMessage = unstorable(key);
-        if (keyMessage) found[path || '$'] = [`property names ${keyMessage}`];
-        else pending.push([item, joinPath(path, key)]);
+        if (keyMessage) {
+          report(pathOf(container), `property names ${keyMessage}`);
+          continue;
+        }
+      }
+      const item = (value as Record<string, unknown>)[key];
+      if (typeof item === 'string') {
+        const message = unstorable(item);
+        if (message) report(pathOf(container, key), message);
+      } else if (item !== null && typeof item === 'object') {
+        pending.push({ value: item, parent: container, key });
       }
     }
   }
@@ -86,9 +121,12 @@ export class RequestValidationPipe implements PipeTransform {
     if (type === 'body' && !isPlainObject(value)) {
       throw ValidationProblemError.of('$', 'The body must be a JSON object.');
     }
-    // Refused here rather than failing in the database, or being stored as something else.
-    const unstorableErrors = unstorableStrings(value);
-    if (Object.keys(unstorableErrors).length > 0) throw new ValidationProblemError(unstorableErrors);
+    // Refused here rather than failing in the database, or being stored as something else. A body
+    // whose text the parser found no such escape in holds none: not walked again.
+    if (!isKnownStorableBody(value)) {
+      const unstorableErrors = unstorableStrings(value, MAX_VALIDATION_MESSAGES);
+      if (Object.keys(unstorableErrors).length > 0) throw new ValidationProblemError(unstorableErrors);
+    }
     const { input, sentNames } =
       type === 'query'
         ? this.normaliseQuery(value, metatype)
@@ -109,6 +147,10 @@ export class RequestValidationPipe implements PipeTransform {
       whitelist: true,
       forbidNonWhitelisted: false,
       forbidUnknownValues: true,
+      // One message per property: the first rule it fails (decorators list them in order). It also
+      // keeps nested validation off a value that already failed, so an array of 500,000 items
+      // where an object goes is one error on its path, not one per item.
+      stopAtFirstError: true,
     });
     if (errors.length > 0) {
       const flat = flattenValidationErrors(errors);

@@ -6,18 +6,22 @@ import { RequestValidationPipe } from './request-validation.pipe';
 import { OptionalJsonTextOrValue } from './validators';
 
 class JsonDto {
-  @OptionalJsonTextOrValue('data', { arrays: true })
+  @OptionalJsonTextOrValue('data', { arrays: true, maxElements: 10 })
   readonly data?: unknown;
 
-  @OptionalJsonTextOrValue('options', { arrays: false })
+  @OptionalJsonTextOrValue('options', { arrays: false, maxElements: 10 })
   readonly options?: unknown;
 
   @OptionalJsonTextOrValue('checked', {
     arrays: true,
+    maxElements: 10,
     check: (value) =>
       typeof value === 'string' && !value.startsWith('{') ? 'checked must start with {' : undefined,
   })
   readonly checked?: unknown;
+
+  @OptionalJsonTextOrValue('deep', { arrays: true, maxElements: 1_000 })
+  readonly deep?: unknown;
 }
 
 const pipe = new RequestValidationPipe();
@@ -71,6 +75,16 @@ describe(OptionalJsonTextOrValue.name, () => {
     expect(await errorsOf({ checked: '[1]' })).toEqual({ checked: ['checked must start with {'] });
     expect(await errorsOf({ checked: 5 })).toEqual({
       checked: ['checked must be JSON text (a string) or a JSON object or array'],
+    });
+  });
+
+  it('bounds text as the body parser bounds a value: values, then depth', async () => {
+    expect(await validated({ data: `[${'0,'.repeat(8)}0]` })).toEqual({ data: `[${'0,'.repeat(8)}0]` });
+    expect(await errorsOf({ data: `[${'0,'.repeat(9)}0]` })).toEqual({
+      data: ['data holds more than 10 JSON values'],
+    });
+    expect(await errorsOf({ deep: '['.repeat(65) })).toEqual({
+      deep: ['deep is nested deeper than 64 levels'],
     });
   });
 });

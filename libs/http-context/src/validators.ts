@@ -15,6 +15,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 
+import { MAX_BODY_DEPTH, measureJsonText } from './json-bounds';
+
 /** Shared vocabulary for request DTOs, so every service states the same rule the same way. */
 
 /** A required string of `min..max` characters. */
@@ -109,6 +111,11 @@ export interface JsonTextOrValueOptions {
   /** An array is taken as well as an object. */
   readonly arrays: boolean;
   /**
+   * The most JSON values text may hold, as the body parser bounds a value sent as it is: parsed
+   * later (by a render worker, say), text must not become more than the value could.
+   */
+  readonly maxElements: number;
+  /**
    * What else the property must be, for a value that is text or an object (or array): the problem
    * (the 400's message on the property), or undefined when it passes. Without it the text is not read.
    */
@@ -125,11 +132,18 @@ export interface JsonTextOrValueOptions {
  */
 export const OptionalJsonTextOrValue = (
   description: string,
-  { arrays, check, example }: JsonTextOrValueOptions,
+  { arrays, maxElements, check, example }: JsonTextOrValueOptions,
 ): PropertyDecorator => {
   const kindMessage = `$property must be JSON text (a string) or ${arrays ? 'a JSON object or array' : 'a JSON object'}`;
+  const bounds = { maxElements, maxDepth: MAX_BODY_DEPTH };
   const problemOf = (value: unknown): string | undefined => {
-    if (typeof value !== 'string' && !isJsonContainer(value, arrays)) return kindMessage;
+    if (typeof value === 'string') {
+      const measure = measureJsonText(value, bounds);
+      if (!measure.within)
+        return measure.exceeded === 'elements'
+          ? `$property holds more than ${maxElements.toLocaleString('en')} JSON values`
+          : `$property is nested deeper than ${MAX_BODY_DEPTH} levels`;
+    } else if (!isJsonContainer(value, arrays)) return kindMessage;
     return check?.(value as string | object);
   };
   return applyDecorators(

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import { type ProblemRenderer, ServiceUnavailableError } from '@portal/problem-details';
 
@@ -20,34 +20,60 @@ function bodyBytesOf(headers: Record<string, unknown>, routeLimit: number): numb
   return headers['transfer-encoding'] === undefined ? 0 : routeLimit;
 }
 
+/** The bytes each request holds against the budget, until its response closes. */
+const heldBytes = new WeakMap<FastifyRequest, number>();
+
+export interface BodyBudget {
+  /**
+   * Reserves what a request's parsed body will hold besides its bytes (the JSON parser's
+   * estimate), or answers the 503 to send when that would pass the budget.
+   */
+  readonly admit: (request: FastifyRequest, bytes: number) => ServiceUnavailableError | undefined;
+}
+
 /**
- * Bounds the request bodies the service holds at once. A body is held several times while it is
- * parsed and validated (its bytes, its text, the value), so forty 9.4 MiB render requests at once
- * took render-service's main thread past its 256 MiB heap and the process down. Each request
- * reserves its body's size before the body is read; a request that would take the reservations
- * past `budgetBytes` is a 503 problem with Retry-After and its body is not parsed. One request
- * always fits, however large (its route's limit bounds it).
+ * Bounds what the request bodies the service holds at once take. A body is held several times
+ * while it is parsed and validated (its bytes, its text, the value, which can be twenty times
+ * its text), so forty 9.4 MiB render requests at once took render-service's main thread past its
+ * 256 MiB heap and the process down. Each request reserves its body's size before the body is
+ * read, and what its parsed value will hold before it is parsed (`admit`); a request that would
+ * take the reservations past `budgetBytes` is a 503 problem with Retry-After and its body is not
+ * parsed. A request the service holds nothing else for always fits, however large (its route's
+ * limits bound it).
  */
 export function registerBodyBudget(
   fastify: FastifyInstance,
   renderer: ProblemRenderer,
   budgetBytes: number,
-): void {
+): BodyBudget {
   let reserved = 0;
+  const reserve = (request: FastifyRequest, bytes: number): boolean => {
+    const held = heldBytes.get(request) ?? 0;
+    if (reserved > held && reserved + bytes > budgetBytes) return false;
+    reserved += bytes;
+    heldBytes.set(request, held + bytes);
+    return true;
+  };
   fastify.addHook('onRequest', (request, reply, done) => {
     const bytes = bodyBytesOf(
       request.headers,
       request.routeOptions.bodyLimit ?? fastify.initialConfig.bodyLimit ?? 0,
     );
     if (bytes === 0) return done();
-    if (reserved > 0 && reserved + bytes > budgetBytes) {
+    if (!reserve(request, bytes)) {
       // The connection stays open: Node reads the unparsed body past and drops it, so that a
       // client still sending it gets the answer rather than a broken pipe.
       renderer.send(noRoom(), request, reply);
       return;
     }
-    reserved += bytes;
-    reply.raw.once('close', () => (reserved -= bytes));
+    reply.raw.once('close', () => (reserved -= heldBytes.get(request) ?? 0));
     done();
   });
+  return {
+    admit: (request, bytes) => {
+      // Only a request that declared a body on arrival has one to parse (and a release on close).
+      if (!heldBytes.has(request)) return undefined;
+      return reserve(request, bytes) ? undefined : noRoom();
+    },
+  };
 }

@@ -10,7 +10,7 @@ describe('registerBodyMediaTypes', () => {
 
   beforeAll(async () => {
     fastify = Fastify();
-    registerJsonBodyParser(fastify, JSON_BODY_MEDIA_TYPES);
+    registerJsonBodyParser(fastify, { mediaTypes: JSON_BODY_MEDIA_TYPES, maxElements: 100 });
     registerBodyMediaTypes(fastify);
     // Ours are domain errors; Fastify's own (an unparsed media type) carry their status.
     fastify.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {

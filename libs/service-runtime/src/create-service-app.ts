@@ -48,6 +48,11 @@ export interface ServiceDescription {
   readonly version: string;
   /** Contract 5: 1 MiB, render 10 MiB. */
   readonly bodyLimitBytes: number;
+  /**
+   * The most JSON values (array items and object members) a body may hold, past it a 413: what
+   * its parsed value may take of the heap (PARSED_BYTES_PER_ELEMENT each) with room for others.
+   */
+  readonly bodyLimitElements: number;
   /** The OpenAPI tags in the order Swagger UI shows them, each with what sets it apart. */
   readonly tags?: readonly { readonly name: string; readonly description: string }[];
   /**
@@ -104,12 +109,16 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
   await registerSecurityHeaders(app);
   const fastify = app.getHttpAdapter().getInstance();
-  registerJsonBodyParser(fastify, options.jsonMediaTypes ?? JSON_BODY_MEDIA_TYPES);
   registerRouteBodyLimits(fastify);
   registerBodyMediaTypes(fastify);
   registerRequestContext(fastify);
   trackRequests(fastify, renderer);
-  registerBodyBudget(fastify, renderer, env.MAX_BODY_BYTES_IN_FLIGHT);
+  const bodyBudget = registerBodyBudget(fastify, renderer, env.MAX_BODY_BYTES_IN_FLIGHT);
+  registerJsonBodyParser(fastify, {
+    mediaTypes: options.jsonMediaTypes ?? JSON_BODY_MEDIA_TYPES,
+    maxElements: service.bodyLimitElements,
+    admit: bodyBudget.admit,
+  });
   registerRequestLogging(fastify, logger);
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
   options.configureFastify?.(fastify);

@@ -1,5 +1,3 @@
-import { MAX_BODY_DEPTH, nestsDeeperThan } from '@portal/http-context';
-
 /** The largest sample data a version may keep: 1 MiB of UTF-8 as compact JSON text. */
 export const SAMPLE_DATA_MAX_BYTES = 1024 * 1024;
 
@@ -18,8 +16,9 @@ const refuse = (problem: string): SampleDataReading => ({ ok: false, problem });
 
 /**
  * Reads `sampleData` as sent into the compact JSON text that is stored (null for none), or says
- * what is wrong with it. Text must parse as JSON and hold an object or array; either form is
- * bounded in depth (64, as bodies are) and in size (SAMPLE_DATA_MAX_BYTES of compact JSON).
+ * what is wrong with it. Text must parse as JSON and hold an object or array, at most
+ * SAMPLE_DATA_MAX_BYTES of compact JSON. Depth and values are bounded before: a value by the body's
+ * bounds, text by OptionalJsonTextOrValue's.
  */
 export function readSampleData(value: unknown): SampleDataReading {
   if (value === undefined || value === null) return { ok: true, text: null };
@@ -35,8 +34,6 @@ export function readSampleData(value: unknown): SampleDataReading {
   } else if (!isObjectOrArray(value)) {
     return refuse('sampleData must be a JSON object or array, or JSON text of one');
   }
-  if (nestsDeeperThan(parsed, MAX_BODY_DEPTH))
-    return refuse(`sampleData must not nest deeper than ${MAX_BODY_DEPTH} levels`);
   const text = JSON.stringify(parsed);
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > SAMPLE_DATA_MAX_BYTES)

@@ -6,6 +6,7 @@ import { OptionalJsonTextOrValue, RequiredText } from '@portal/http-context';
 
 import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../rendering/formats';
 import { TEMPLATE_REFERENCE } from '../../templates/template-reference';
+import { RENDER_DATA_MAX_ELEMENTS, RENDERER_OPTIONS_MAX_ELEMENTS } from '../data-bounds';
 
 /** Optional text that may be null; what it holds is checked when rendering (422, not 400). */
 const OptionalJsonText = (description: string): PropertyDecorator =>
@@ -29,8 +30,9 @@ export class RenderRequestDto {
 
   @OptionalJsonTextOrValue(
     'The data the template reads with Handlebars expressions: JSON text (a string), or the JSON object or ' +
-      'array itself, with the same result. Text that is not JSON: 422.',
-    { arrays: true },
+      `array itself, with the same result, holding at most ${RENDER_DATA_MAX_ELEMENTS.toLocaleString('en')} JSON values ` +
+      '(array items and object members; more: 400 as text, 413 as a value). Text that is not JSON: 422.',
+    { arrays: true, maxElements: RENDER_DATA_MAX_ELEMENTS },
   )
   readonly data?: string | Record<string, unknown> | unknown[] | null;
 
@@ -39,7 +41,7 @@ export class RenderRequestDto {
       'info {title, author, subject, keywords}, defaultFontSize, watermark (opacity 0.1 unless given), ' +
       'locale (de-CH, fr-CH, it-CH, en), strict (missing values: 422), pdfa (PDF/A-1b, PDF/A-2b, PDF/A-3b), ' +
       'tagged (true: a structure tree), lang (BCP 47; the locale by default). Unknown options: 422.',
-    { arrays: false },
+    { arrays: false, maxElements: RENDERER_OPTIONS_MAX_ELEMENTS },
   )
   readonly rendererOptions?: string | Record<string, unknown> | null;
 

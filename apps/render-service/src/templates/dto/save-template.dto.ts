@@ -5,6 +5,7 @@ import { OptionalJsonTextOrValue } from '@portal/http-context';
 
 import { INPUT_FORMATS } from '../../rendering/formats';
 import { DEMO_INVOICE } from '../demo-templates';
+import { RENDER_DATA_MAX_ELEMENTS } from '../../render/data-bounds';
 import { SAMPLE_DATA_MAX_BYTES, sampleDataProblem, type SampleDataInput } from '../sample-data';
 
 /** SaveTemplateRequest (interfaces 2.4), plus the template's input format and the saver. */
@@ -46,7 +47,12 @@ export class SaveTemplateDto {
       'a JSON object or array, or JSON text of one. At most ' +
       `${SAMPLE_DATA_MAX_BYTES} bytes (1 MiB) as compact JSON and 64 levels deep. Left out or null: none. ` +
       'Renders do not use it; a render sends its own `data`.',
-    { arrays: true, check: sampleDataProblem, example: DEMO_INVOICE.data },
+    {
+      arrays: true,
+      maxElements: RENDER_DATA_MAX_ELEMENTS,
+      check: sampleDataProblem,
+      example: DEMO_INVOICE.data,
+    },
   )
   readonly sampleData?: SampleDataInput;
 }
