@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 // Compiles every app and lib to dist/ with swc (type checking is `npm run typecheck`).
-// Usage: node tools/build.js [project ...]   (no argument: everything)
+// Usage: node tools/build.js [--out <folder below the repository>]   (default dist/)
+// The folder must lie below the repository, so that the built code finds node_modules.
 const { transformFile } = require('@swc/core');
 const { mkdir, readdir, writeFile, copyFile, rm } = require('node:fs/promises');
 const path = require('node:path');
 const { swcOptions, workspaceRoot } = require('./swc-options');
 
-const outRoot = path.join(workspaceRoot, 'dist');
+const outIndex = process.argv.indexOf('--out');
+const outRoot = path.resolve(workspaceRoot, outIndex > 0 ? process.argv[outIndex + 1] : 'dist');
+if (!outRoot.startsWith(`${workspaceRoot}${path.sep}`)) {
+  console.error(`--out must name a folder below ${workspaceRoot}`);
+  process.exit(1);
+}
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
 // Copied as they are: data files, and the files a service serves to browsers (the render playground).
 const isAsset = (file) => /\.(json|html|css|js)$/.test(file);
@@ -47,7 +53,9 @@ async function main() {
       total += await compileTree(path.join(workspaceRoot, group, project, 'src'), options);
     }
   }
-  console.log(`built ${total} files into dist/ in ${Date.now() - started} ms`);
+  console.log(
+    `built ${total} files into ${path.relative(workspaceRoot, outRoot)}/ in ${Date.now() - started} ms`,
+  );
 }
 
 main().catch((error) => {

@@ -6,6 +6,7 @@ export * from './browser';
 export * from './openapi-examples';
 export * from './openapi-fuzz';
 export * from './openapi-fuzz-inputs';
+export * from './amplification-fuzz';
 export * from './service-process';
 export * from './tcp-proxy';
 export * from './wait-until';

@@ -223,6 +223,8 @@ type JsonPath = readonly (string | number)[];
 interface BodyField {
   readonly path: JsonPath;
   readonly schema: FuzzSchema;
+  /** The schema as the document writes it, every branch of a composition kept. */
+  readonly raw?: FuzzSchema;
   /** The valid request's value there, if any. */
   readonly value?: unknown;
 }
@@ -236,7 +238,7 @@ function fieldsOf(
   found: BodyField[],
 ): void {
   const schema = resolveSchema(document, raw);
-  if (path.length > 0) found.push({ path, schema, value });
+  if (path.length > 0) found.push({ path, schema, raw, value });
   if (path.length > 8) return;
   if (Array.isArray(value)) {
     value.forEach((item, index) => fieldsOf(document, item, schema.items, [...path, index], found));
@@ -253,6 +255,17 @@ function fieldsOf(
       value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
     fieldsOf(document, child, properties[key], [...path, key], found);
   }
+}
+
+/** Every field of a body (fieldsOf from its root), with its path and its schema as written. */
+export function schemaFieldsOf(
+  document: FuzzDocument,
+  body: unknown,
+  schema: FuzzSchema | undefined,
+): { readonly path: (string | number)[]; readonly schema: FuzzSchema }[] {
+  const found: BodyField[] = [];
+  fieldsOf(document, body, schema, [], found);
+  return found.map((field) => ({ path: [...field.path], schema: field.raw ?? field.schema }));
 }
 
 const DELETE = Symbol('delete');

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 
 import fc from 'fast-check';
 import { Client } from 'pg';
@@ -74,15 +74,19 @@ export const fuzzRuns = (fallback: number): number => {
   return Number.isInteger(runs) && runs > 0 ? runs : fallback;
 };
 
-interface RawResponse {
+export interface RawResponse {
   readonly status: number;
   readonly headers: Record<string, string | string[] | undefined>;
   readonly text: string;
 }
 
 /** Sends the request as it is: fetch refuses a body on GET, the fuzz sends one. */
-function send(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
+export function sendRaw(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
+  // A connection of its own, kept alive as clients keep theirs: a service that answers before it
+  // has read a body (a 503, say) then reads the rest past, where `Connection: close` (Node's
+  // default without an agent) would have it close on a client still sending (EPIPE).
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  return new Promise<RawResponse>((resolve, reject) => {
     const outgoing = httpRequest(
       `${baseUrl}${request.url}`,
       {
@@ -92,7 +96,7 @@ function send(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
           request.body === undefined
             ? request.headers
             : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
-        agent: false,
+        agent,
       },
       (incoming) => {
         const chunks: Buffer[] = [];
@@ -109,13 +113,22 @@ function send(baseUrl: string, request: FuzzRequest): Promise<RawResponse> {
     );
     outgoing.on('error', reject);
     outgoing.end(request.body);
-  });
+  }).finally(() => agent.destroy());
 }
 
-/** What a response must be, whatever was sent; the reason it is not, else undefined. */
-function verdictOn(request: FuzzRequest, response: RawResponse): string | undefined {
+/**
+ * What a response must be, whatever was sent; the reason it is not, else undefined. With
+ * `overloadAllowed`, a 503 with Retry-After (a busy instance, contract 5) passes like a 4xx.
+ */
+export function verdictOn(
+  request: FuzzRequest,
+  response: RawResponse,
+  { overloadAllowed = false } = {},
+): string | undefined {
   const { text } = response;
-  if (response.status >= 500) return `answered ${response.status}: ${text.slice(0, 500)}`;
+  const overloaded =
+    overloadAllowed && response.status === 503 && response.headers['retry-after'] !== undefined;
+  if (response.status >= 500 && !overloaded) return `answered ${response.status}: ${text.slice(0, 500)}`;
   const correlationId = response.headers['x-correlation-id'];
   if (!correlationId) return `answered ${response.status} without an X-Correlation-Id header`;
   if (response.status < 400 || request.method === 'HEAD') return undefined;
@@ -204,7 +217,7 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
               unchangedSince = undefined;
               let response: RawResponse;
               try {
-                response = await send(running.baseUrl, request);
+                response = await sendRaw(running.baseUrl, request);
               } catch (error) {
                 const { rawPacket } = error as { rawPacket?: Buffer };
                 throw new Error(

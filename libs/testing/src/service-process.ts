@@ -1,15 +1,52 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { UNLIMITED_RATES } from './test-app';
 
-const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
+export const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
+
+/** Node's options of the service's process, as tools/service-process.js gives every start of it. */
+export function serviceNodeArgs(service: string): string[] {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const tools = require(path.join(WORKSPACE_ROOT, 'tools', 'service-process')) as {
+    nodeArgsOf(name: string): string[];
+  };
+  return tools.nodeArgsOf(service);
+}
+
+/**
+ * Builds every app and lib as `npm start` does (tools/build.js), into a folder of its own below
+ * the repository (`tmp/`, ignored), for a test of the process users run; removed by `remove`.
+ */
+export async function buildServices(label: string): Promise<{ folder: string; remove(): Promise<void> }> {
+  const folder = path.join(WORKSPACE_ROOT, 'tmp', `${label}-${process.pid}-${Date.now()}`);
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, ['tools/build.js', '--out', folder], {
+      cwd: WORKSPACE_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const errors: Buffer[] = [];
+    build.stderr?.on('data', (chunk: Buffer) => errors.push(chunk));
+    build.once('error', reject);
+    build.once('exit', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`tools/build.js failed: ${Buffer.concat(errors).toString()}`)),
+    );
+  });
+  return { folder, remove: () => rm(folder, { recursive: true, force: true }) };
+}
 
 export interface ServiceProcess {
   readonly baseUrl: string;
   readonly pid: number;
+  /** Whether the process has exited (crashed, or closed). */
+  readonly exited: boolean;
+  /** Its last lines of output, for a failure's message. */
+  readonly output: readonly string[];
   /** SIGTERM, then resolves once the process has exited. */
   close(): Promise<void>;
 }
@@ -33,33 +70,42 @@ const exited = (child: ChildProcess): Promise<void> =>
     : new Promise((resolve) => child.once('exit', () => resolve()));
 
 /**
- * Runs a service's main.ts from the sources (compiled by swc as it loads) as a process of its
- * own, as a replica runs, on a free port of 127.0.0.1; resolves once it logs that it listens.
+ * Runs a service's main.ts from the sources (compiled by swc as it loads), or its built main.js,
+ * as a process of its own, as a replica runs, on a free port of 127.0.0.1; resolves once it logs that it listens.
  * The environment is the test's alone: `NODE_ENV=test` and `env` (DATABASE_URL, ...), nothing
  * from this process's own REDIS_URL, PORT or DATABASE_URL.
  */
 export async function startServiceProcess(options: {
-  /** The service's main.ts. */
+  /** The service's main.ts (compiled by swc as it loads), or a built main.js. */
   main: string;
   env: Record<string, string>;
+  /**
+   * Node's options before the entry point: the service's own from tools/service-process.js
+   * (`nodeArgsOf`) for a test of what its heap budget holds.
+   */
+  nodeArgs?: readonly string[];
 }): Promise<ServiceProcess> {
   const port = await freePort();
   const inherited = { ...process.env };
   for (const name of ['REDIS_URL', 'DATABASE_URL', 'PORT', 'PORT_BASE', 'HOST', 'TENANT'])
     delete inherited[name];
-  const child = spawn(process.execPath, ['--require', '@swc-node/register', options.main], {
-    cwd: WORKSPACE_ROOT,
-    env: {
-      ...inherited,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'info',
-      ...UNLIMITED_RATES,
-      ...options.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
+  const child = spawn(
+    process.execPath,
+    [...(options.nodeArgs ?? []), '--require', '@swc-node/register', options.main],
+    {
+      cwd: WORKSPACE_ROOT,
+      env: {
+        ...inherited,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'info',
+        ...UNLIMITED_RATES,
+        ...options.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   // The last lines, for the error should the service not start.
   const output: string[] = [];
   const keep = (line: string): void => {
@@ -87,6 +133,10 @@ export async function startServiceProcess(options: {
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     pid: child.pid as number,
+    get exited() {
+      return child.exitCode !== null || child.signalCode !== null;
+    },
+    output,
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited(child);

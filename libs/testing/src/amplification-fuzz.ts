@@ -1,0 +1,336 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { exampleRequestsOf, type OpenApiDocument, sendExamples, serverPathOf } from './openapi-examples';
+import {
+  encodeUrlValue,
+  type FuzzOperation,
+  fuzzOperationsOf,
+  type FuzzSchema,
+  resolveSchema,
+  schemaFieldsOf,
+} from './openapi-fuzz-inputs';
+import { type RawResponse, sendRaw, verdictOn } from './openapi-fuzz';
+import { buildServices, serviceNodeArgs, startServiceProcess, type ServiceProcess } from './service-process';
+import { createTestDatabase, type TestDatabase } from './test-database';
+import { TestClient, testToken } from './test-client';
+
+/** What each operation must leave: the process alive, answering probes within 1 s, under 512 MiB. */
+export const LIVENESS_LIMIT_MS = 1_000;
+export const RSS_LIMIT_MIB = 512;
+/** Requests of the largest body the limits allow, sent at once. */
+export const LARGEST_BODIES_AT_ONCE = 20;
+
+const AMPLIFYING_ARRAY_LENGTH = 500_000;
+const AMPLIFYING_OBJECT_KEYS = 10_000;
+const ID_LIST_LENGTH = 100_000;
+
+export interface AmplificationOptions {
+  /** The service's name and folder below apps/: it is built, then runs as a process of its own. */
+  readonly service: string;
+  readonly openApiFile: string;
+  /** Roles that together may call every operation. */
+  readonly roles: readonly string[];
+  /** The service's body limits (ServiceDescription): the largest body is built from them. */
+  readonly limits: { readonly bodyBytes: number; readonly bodyElements: number };
+  readonly env?: Record<string, string>;
+}
+
+/** One request built to make the service do much more work, or hold much more, than it sends. */
+interface Amplification {
+  readonly what: string;
+  readonly method: string;
+  readonly url: string;
+  readonly body?: string;
+  readonly contentType?: string;
+}
+
+/** Watches the process while the requests run: its liveness probe's answer times and its RSS. */
+class ProcessWatch {
+  private slowestMs = 0;
+  private largestRssMib = 0;
+  private running = true;
+  private readonly loop: Promise<void>;
+
+  constructor(private readonly service: ServiceProcess) {
+    this.loop = this.watch();
+  }
+
+  private async watch(): Promise<void> {
+    while (this.running && !this.service.exited) {
+      const started = performance.now();
+      try {
+        const response = await fetch(`${this.service.baseUrl}/health/live`, {
+          signal: AbortSignal.timeout(10_000),
+        });
+        await response.text();
+        if (response.status !== 200) this.slowestMs = Number.POSITIVE_INFINITY;
+      } catch {
+        this.slowestMs = Number.POSITIVE_INFINITY;
+      }
+      this.slowestMs = Math.max(this.slowestMs, performance.now() - started);
+      this.largestRssMib = Math.max(this.largestRssMib, rssMibOf(this.service.pid));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The slowest probe and the largest RSS since the last call, after one more probe. */
+  async take(): Promise<{ slowestMs: number; largestRssMib: number }> {
+    const before = performance.now();
+    // Let at least one probe start and finish after the last request.
+    while (performance.now() - before < 120) await new Promise((resolve) => setTimeout(resolve, 30));
+    const taken = { slowestMs: Math.round(this.slowestMs), largestRssMib: Math.round(this.largestRssMib) };
+    this.slowestMs = 0;
+    this.largestRssMib = 0;
+    return taken;
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.loop;
+  }
+}
+
+function rssMibOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+const zeros = (length: number): string => `[${new Array<string>(length).fill('0').join(',')}]`;
+const manyKeys = (count: number): string =>
+  `{${Array.from({ length: count }, (_, index) => `"k${index}":0`).join(',')}}`;
+const distinctIds = (count: number): string =>
+  `[${Array.from({ length: count }, (_, index) => index + 1).join(',')}]`;
+
+/** The body text with the JSON text `replacement` at `path` (an empty path: the body itself). */
+function bodyWith(base: unknown, path: readonly (string | number)[], replacement: string): string {
+  if (path.length === 0) return replacement;
+  const marker = '"__amplified__"';
+  const copy = structuredClone(base) as Record<string | number, unknown>;
+  let container = copy;
+  for (const key of path.slice(0, -1)) container = container[key] as Record<string | number, unknown>;
+  container[path[path.length - 1]] = '__amplified__';
+  return JSON.stringify(copy).replace(marker, replacement);
+}
+
+/** Where a schema takes a container: an object, an array, or JSON of any kind (a branch of oneOf). */
+const takesContainer = (document: OpenApiDocument, schema: FuzzSchema): boolean =>
+  [schema, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])].some((branch) => {
+    const resolved = resolveSchema(document, branch);
+    return (
+      resolved.type === 'object' ||
+      resolved.type === 'array' ||
+      resolved.properties !== undefined ||
+      (resolved.type === undefined && resolved.enum === undefined && resolved.oneOf === undefined)
+    );
+  });
+
+const isIdList = (document: OpenApiDocument, schema: FuzzSchema): boolean =>
+  schema.type === 'array' && resolveSchema(document, schema.items).type === 'integer';
+
+/**
+ * The amplifying requests of one operation: wherever its body takes an object, an array or any
+ * JSON (and at the body itself), an array of 500,000 elements and an object of 10,000 keys; a list
+ * of 100,000 ids wherever it takes integers in an array, in the body or the query.
+ */
+function amplificationsOf(
+  document: OpenApiDocument,
+  operation: FuzzOperation,
+  url: string,
+  base: unknown,
+): Amplification[] {
+  const requests: Amplification[] = [];
+  const body = operation.body;
+  if (body) {
+    const fields = [{ path: [] as (string | number)[], schema: resolveSchema(document, body.schema) }];
+    fields.push(...schemaFieldsOf(document, base, body.schema));
+    for (const { path, schema } of fields) {
+      if (!takesContainer(document, schema)) continue;
+      const at = path.length === 0 ? 'the body' : path.join('.');
+      const send = (what: string, replacement: string): void => {
+        requests.push({
+          what: `${what} as ${at}`,
+          method: operation.method,
+          url,
+          body: bodyWith(base, path, replacement),
+          contentType: body.mediaType,
+        });
+      };
+      send(
+        `an array of ${AMPLIFYING_ARRAY_LENGTH.toLocaleString('en')} elements`,
+        zeros(AMPLIFYING_ARRAY_LENGTH),
+      );
+      send(
+        `an object of ${AMPLIFYING_OBJECT_KEYS.toLocaleString('en')} keys`,
+        manyKeys(AMPLIFYING_OBJECT_KEYS),
+      );
+      if (isIdList(document, schema))
+        send(`a list of ${ID_LIST_LENGTH.toLocaleString('en')} ids`, distinctIds(ID_LIST_LENGTH));
+    }
+  }
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== 'query' || !isIdList(document, resolveSchema(document, parameter.schema))) continue;
+    const list = Array.from({ length: ID_LIST_LENGTH }, (_, index) => index + 1).join(',');
+    requests.push({
+      what: `${ID_LIST_LENGTH.toLocaleString('en')} ids in ${parameter.name}`,
+      method: operation.method,
+      url: `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(parameter.name)}=${list}`,
+      body: body ? JSON.stringify(base) : undefined,
+      contentType: body?.mediaType,
+    });
+  }
+  return requests;
+}
+
+/**
+ * The largest body the limits allow: the operation's valid body with strings added until it holds
+ * nearly the most values and bytes the service takes, in the JSON it takes anywhere (render's
+ * `data`) when there is such a property, else in a property of its own.
+ */
+function largestBodyOf(
+  document: OpenApiDocument,
+  operation: FuzzOperation,
+  base: unknown,
+  limits: AmplificationOptions['limits'],
+): string | undefined {
+  const body = operation.body;
+  if (!body || base === null || typeof base !== 'object' || Array.isArray(base)) return undefined;
+  const baseText = JSON.stringify(base);
+  const count = Math.max(1, limits.bodyElements - 1_000);
+  const room = limits.bodyBytes - baseText.length - 4_096;
+  const itemLength = Math.max(1, Math.floor(room / count) - 3);
+  const filler = Array.from({ length: count }, (_, index) => String(index).padStart(itemLength, 'f'));
+  const properties = resolveSchema(document, body.schema).properties ?? {};
+  const anyJson = Object.entries(properties).find(
+    ([, schema]) => resolveSchema(document, schema).type === undefined && schema.oneOf !== undefined,
+  )?.[0];
+  const target = anyJson ?? 'fuzzPadding';
+  return JSON.stringify({ ...base, [target]: { rows: filler } });
+}
+
+const failureOf = (what: string, response: RawResponse, verdict: string): string =>
+  `${what}: ${verdict} (${response.status}: ${response.text.slice(0, 300)})`;
+
+/**
+ * The amplification fuzz of every operation of the committed OpenAPI document, against the
+ * service running as its own process with its production heap budget: for each operation, the
+ * amplifying requests (amplificationsOf) one after the other, then 20 of its largest allowed
+ * body at once. Each must be answered below 500 (errors as problems), and after each operation
+ * the process must be alive, have answered every liveness probe within 1 s throughout, and have
+ * stayed under 512 MiB of RSS. Each suite ends with a line of what it sent and the worst figures.
+ */
+export function describeAmplificationFuzz(options: AmplificationOptions): void {
+  const document = JSON.parse(readFileSync(options.openApiFile, 'utf8')) as OpenApiDocument;
+  const only = process.env['FUZZ_ONLY'];
+  const operations = fuzzOperationsOf(document).filter(
+    (operation) => operation.method !== 'HEAD' && (!only || operation.name.includes(only)),
+  );
+  const examples = exampleRequestsOf(document);
+  let sent = 0;
+  let worstProbeMs = 0;
+  let largestRssMib = 0;
+
+  describe(`${options.service} amplification fuzz (its own process, heap budget, real PostgreSQL)`, () => {
+    let database: TestDatabase;
+    let build: Awaited<ReturnType<typeof buildServices>>;
+    let service: ServiceProcess;
+    let watch: ProcessWatch;
+    let token: string;
+
+    beforeAll(async () => {
+      database = await createTestDatabase(`${options.service.replace(/-service$/, '')}_amplification`);
+      // Built as `npm start` builds it: the sources compiled as they load hold some 80 MiB more.
+      build = await buildServices(`amplification-${options.service}`);
+      service = await startServiceProcess({
+        main: path.join(build.folder, 'apps', options.service, 'src', 'main.js'),
+        // Node's options as every start of the service has them, its heap budget among them.
+        nodeArgs: serviceNodeArgs(options.service),
+        env: { DATABASE_URL: database.url, ...options.env },
+      });
+      token = await testToken(options.roles);
+      await sendExamples(new TestClient(service.baseUrl, token), examples);
+      watch = new ProcessWatch(service);
+    }, 120_000);
+
+    afterAll(async () => {
+      await watch?.stop();
+      await service?.close();
+      await build?.remove();
+      await database?.drop();
+      process.stdout.write(
+        `\namplification ${options.service}: ${sent} requests over ${operations.length} operations, ` +
+          `slowest liveness probe ${worstProbeMs} ms, largest RSS ${largestRssMib} MiB\n`,
+      );
+    });
+
+    for (const operation of operations) {
+      it(`${operation.name}: amplifying inputs and ${LARGEST_BODIES_AT_ONCE} of its largest body at once leave the process alive, live within 1 s, under 512 MiB`, async () => {
+        const example = examples.find(
+          (request) => request.method === operation.method && request.template === operation.template,
+        );
+        const url = example?.url ?? pathOf(document, operation);
+        const base = example?.body ?? {};
+        const headers = (contentType?: string): Record<string, string> => ({
+          authorization: `Bearer ${token}`,
+          ...(contentType ? { 'content-type': contentType } : {}),
+        });
+        const failures: string[] = [];
+        for (const request of amplificationsOf(document, operation, url, base)) {
+          const raw = { ...request, headers: headers(request.contentType), mutations: [request.what] };
+          const response = await sendRaw(service.baseUrl, raw).catch((error: unknown) => {
+            throw new Error(`${request.what}: ${String(error)}`);
+          });
+          sent += 1;
+          const verdict = verdictOn(raw, response, { overloadAllowed: true });
+          if (verdict) failures.push(failureOf(request.what, response, verdict));
+        }
+        const largest = largestBodyOf(document, operation, base, options.limits);
+        if (largest !== undefined) {
+          const contentType = operation.body?.mediaType;
+          const raw = {
+            method: operation.method,
+            url,
+            body: largest,
+            headers: headers(contentType),
+            mutations: [],
+          };
+          const responses = await Promise.all(
+            Array.from({ length: LARGEST_BODIES_AT_ONCE }, () =>
+              sendRaw(service.baseUrl, raw).catch((error: unknown) => {
+                throw new Error(`the largest body, 20 at once: ${String(error)}`);
+              }),
+            ),
+          );
+          sent += responses.length;
+          for (const response of responses) {
+            const verdict = verdictOn(raw, response, { overloadAllowed: true });
+            if (verdict) failures.push(failureOf('the largest body, 20 at once', response, verdict));
+          }
+        }
+        const { slowestMs, largestRssMib: rss } = await watch.take();
+        worstProbeMs = Math.max(worstProbeMs, slowestMs);
+        largestRssMib = Math.max(largestRssMib, rss);
+        if (service.exited) failures.push(`the process exited:\n${service.output.join('\n')}`);
+        if (slowestMs > LIVENESS_LIMIT_MS)
+          failures.push(`/health/live took ${slowestMs} ms to answer (at most ${LIVENESS_LIMIT_MS})`);
+        if (rss > RSS_LIMIT_MIB) failures.push(`the RSS reached ${rss} MiB (at most ${RSS_LIMIT_MIB})`);
+        expect(failures).toEqual([]);
+      }, 120_000);
+    }
+  });
+}
+
+/** The operation's path with every path parameter at its example. */
+function pathOf(document: OpenApiDocument, operation: FuzzOperation): string {
+  let path = operation.template;
+  for (const parameter of operation.parameters) {
+    if (parameter.in !== 'path') continue;
+    const example = parameter.example ?? parameter.schema?.example ?? 1;
+    path = path.replace(`{${parameter.name}}`, encodeUrlValue(example));
+  }
+  return `${serverPathOf(document)}${path}`;
+}
