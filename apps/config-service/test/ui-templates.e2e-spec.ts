@@ -1,3 +1,7 @@
+import { SignJWT } from 'jose';
+
+import { DEVELOPMENT_JWT_SECRET } from '@portal/auth';
+
 import { startConfigService, uiTemplateBody } from './config-test-app';
 
 type Service = Awaited<ReturnType<typeof startConfigService>>;
@@ -49,6 +53,40 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
         expect(response.body).toMatchObject({ status: 401, title: 'Unauthorized' });
       }
     });
+
+    it.each([
+      ['no sub', {}, 'The token has no subject (`sub` claim).'],
+      ['a numeric sub', { sub: 7 }, "The token's subject (`sub` claim) must be a string, not a number."],
+      [
+        'an object sub',
+        { sub: { id: 7 } },
+        "The token's subject (`sub` claim) must be a string, not an object.",
+      ],
+      [
+        'an array sub',
+        { sub: ['alice'] },
+        "The token's subject (`sub` claim) must be a string, not an array.",
+      ],
+      ['a null sub', { sub: null }, "The token's subject (`sub` claim) must be a string, not null."],
+      ['an empty sub', { sub: '' }, "The token's subject (`sub` claim) is empty."],
+      ['a blank sub', { sub: ' \t ' }, "The token's subject (`sub` claim) is white space only."],
+    ])(
+      'answers 401 naming the fault to a well-signed token with %s, and writes nothing',
+      async (_case, claims: Record<string, unknown>, detail) => {
+        const token = await new SignJWT({ roles: ['ConfigApi_Write'], ...claims })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+          .sign(new TextEncoder().encode(DEVELOPMENT_JWT_SECRET));
+        const before = await count();
+
+        const response = await service.anonymous.withToken(token).post<Template>(V10, uiTemplateBody());
+
+        expect(response.status).toBe(401);
+        expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(response.body).toMatchObject({ status: 401, title: 'Unauthorized', detail });
+        expect(await count()).toBe(before);
+      },
+    );
 
     it('answers 403 to a token without a config role, and to a reader that writes', async () => {
       expect((await service.stranger.get(V10)).status).toBe(403);
