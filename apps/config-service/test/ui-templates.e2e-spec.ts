@@ -184,6 +184,13 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       ['a displayName over 255 characters', { displayName: 'd'.repeat(256) }, 'displayName'],
       ['a description over 255 characters', { description: 'd'.repeat(256) }, 'description'],
       ['an svgCssFilter over 2000 characters', { svgCssFilter: 'f'.repeat(2001) }, 'svgCssFilter'],
+      [
+        'an svgCssFilter with url()',
+        { svgCssFilter: 'invert(1) url(https://x.example/f.svg#f)' },
+        'svgCssFilter',
+      ],
+      ['an svgCssFilter that ends its declaration', { svgCssFilter: 'invert(1);color:red' }, 'svgCssFilter'],
+      ['an empty svgCssFilter', { svgCssFilter: '' }, 'svgCssFilter'],
       ['the colour palette', { colorPalette: undefined }, 'colorPalette'],
       [
         'a palette colour that is not hex',
@@ -233,6 +240,25 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
         expect(await count()).toBe(before);
       },
     );
+
+    it('takes svgCssFilter as CSS filter functions alone, and says where another text leaves them', async () => {
+      for (const svgCssFilter of ['none', 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.4))\ngrayscale(100%)'])
+        expect((await create({ svgCssFilter })).svgCssFilter).toBe(svgCssFilter);
+
+      const response = await service.writer.post<Template>(
+        V10,
+        uiTemplateBody({ svgCssFilter: 'invert(1) var(--brand-filter, none)' }),
+      );
+
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        svgCssFilter: [
+          'svgCssFilter must be none or CSS filter functions separated by white space (blur(), brightness(), ' +
+            'contrast(), drop-shadow(), grayscale(), hue-rotate(), invert(), opacity(), saturate(), sepia()): ' +
+            '\'var\' is not a filter function at character 11 ("var(--brand-filt"…)',
+        ],
+      });
+    });
 
     it('refuses a second template of the same name with 400 on name', async () => {
       const template = await create();

@@ -27,6 +27,7 @@ import {
   UpdatedBy,
 } from '@portal/http-context';
 
+import { SVG_CSS_FILTER_GRAMMAR, SVG_CSS_FILTER_MAX_LENGTH, svgCssFilterProblem } from '../svg-css-filter';
 import {
   LOGO_SOURCE_LENGTH,
   logoSourceProblem,
@@ -172,7 +173,18 @@ export class UiTemplateFieldsDto {
   @OptionalText(255, 'Internal description.')
   readonly description?: string | null;
 
-  @OptionalText(2000, 'CSS filter that adapts the colour of SVG images.')
+  @ApiPropertyOptional({
+    description:
+      'CSS filter that adapts the colour of SVG images; frontends put it into a `filter:` style as it is. ' +
+      `${SVG_CSS_FILTER_GRAMMAR} At most ${SVG_CSS_FILTER_MAX_LENGTH} characters; null for no filter.`,
+    maxLength: SVG_CSS_FILTER_MAX_LENGTH,
+    nullable: true,
+    type: String,
+    example: 'invert(27%) sepia(93%) saturate(1352%) hue-rotate(183deg) brightness(92%)',
+  })
+  @IsOptional()
+  @IsString()
+  @Satisfies('svgCssFilter', svgCssFilterProblem)
   readonly svgCssFilter?: string | null;
 
   @RequiredNested(ColorPaletteDto)
