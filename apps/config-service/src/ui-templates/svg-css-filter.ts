@@ -66,8 +66,8 @@ export const SVG_CSS_FILTER_GRAMMAR =
   '`blur(<length>)`, `brightness()`, `contrast()`, `grayscale()`, `invert()`, `opacity()`, `saturate()` ' +
   'and `sepia()` of a non-negative `<number>` or `<percentage>`, `hue-rotate(<angle>)` ' +
   `(${ANGLE_UNITS.join(', ')}, or 0), and \`drop-shadow(<length> <length> <length>? <color>?)\` ` +
-  '(the colour first or last; the third length, the blur, not negative). Each argument may be left out, ' +
-  `as CSS allows. Lengths in ${LENGTH_UNITS.join(', ')} (or 0); colours as \`#RGB\`, \`#RGBA\`, ` +
+  "(the colour first or last; the third length, the blur, not negative). The other functions' argument " +
+  `may be left out, as CSS allows. Lengths in ${LENGTH_UNITS.join(', ')} (or 0); colours as \`#RGB\`, \`#RGBA\`, ` +
   '`#RRGGBB`, `#RRGGBBAA`, `rgb()`, `rgba()`, `hsl()`, `hsla()` or a CSS colour name. ' +
   'Nothing else: no `url()`, `var()`, `calc()`, semicolons, braces, quotes or comments. ' +
   'Example: `invert(27%) sepia(93%) saturate(1352%) hue-rotate(183deg) brightness(92%)`.';
@@ -158,7 +158,8 @@ class FilterScanner {
       throw new Unexpected(`'${name.slice(0, EXCERPT_LENGTH)}' is not a filter function`, at);
     this.expect(0x28, `expected '(' after ${name}`);
     this.skipWhiteSpace();
-    if (this.peek() !== 0x29) {
+    // Only drop-shadow's lengths are required.
+    if (this.peek() !== 0x29 || name === 'drop-shadow') {
       if (name === 'blur') this.length({ negative: false });
       else if (name === 'hue-rotate') this.angle();
       else if (name === 'drop-shadow') this.dropShadow();
@@ -170,6 +171,8 @@ class FilterScanner {
 
   /** `<color>? <length> <length> <length>? <color>?`, the colour once at most. */
   private dropShadow(): void {
+    if (this.peek() === 0x29)
+      throw new Unexpected('drop-shadow needs two lengths, its offsets', this.position);
     let color = false;
     if (!this.startsNumber()) {
       this.color();
