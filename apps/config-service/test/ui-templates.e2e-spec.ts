@@ -224,6 +224,24 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       ['createdBy', { createdBy: undefined }, 'createdBy'],
       ['a createdBy over 100 characters', { createdBy: 'c'.repeat(101) }, 'createdBy'],
       ['a NUL character', { displayName: 'a\u0000b' }, 'displayName'],
+      ['a displayName with a control character', { displayName: 'a\u0007b' }, 'displayName'],
+      ['a description with a C1 control', { description: 'a\u009bb' }, 'description'],
+      [
+        'a link displayName with an escape character',
+        { links: [{ name: 'x', displayName: 'X\u001b[0m', redirectUrl: '/x' }] },
+        'links[0].displayName',
+      ],
+      [
+        'a link redirectUrl with a control character',
+        { links: [{ name: 'x', displayName: 'X', redirectUrl: '/x\u0001' }] },
+        'links[0].redirectUrl',
+      ],
+      [
+        'a sender identifier with a control character',
+        { senderIdentifiers: ['ok', 'b\u0001'] },
+        'senderIdentifiers',
+      ],
+      ['a createdBy with a control character', { createdBy: 'alice\u0085' }, 'createdBy'],
     ])(
       'refuses a body without valid %s with 400 on %s, and stores nothing',
       async (_case, overrides, path) => {
@@ -258,6 +276,33 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
             '\'var\' is not a filter function at character 11 ("var(--brand-filt"…)',
         ],
       });
+    });
+
+    it('keeps tab, CR and LF in free text, and names the item of a refused sender identifier', async () => {
+      const texts = {
+        displayName: 'Kanton\tZürich',
+        description: 'Zeile 1\r\nZeile 2\n',
+        links: [
+          { name: 'x', displayName: 'Fuss\tzeile', description: 'a\nb', redirectUrl: '/x', isNewTab: false },
+        ],
+      };
+      const template = await create(texts);
+      expect(template).toMatchObject(texts);
+      expect((await service.reader.get<Template>(`${V10}/${template.name}`)).body).toMatchObject(texts);
+
+      const refused = await service.writer.post<Template>(
+        V10,
+        uiTemplateBody({ senderIdentifiers: ['fine', 'also fine', 'bad\u0007one'] }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        senderIdentifiers: [
+          'senderIdentifiers[2] must not contain control characters other than tab, LF and CR (U+0007 at character 4)',
+        ],
+      });
+      const filtered = await service.reader.get<Template>(`${V10}?SenderIdentifier=a%07b`);
+      expect(filtered.status).toBe(400);
+      expect(Object.keys(filtered.body.errors)).toEqual(['SenderIdentifier']);
     });
 
     it('refuses a second template of the same name with 400 on name', async () => {
