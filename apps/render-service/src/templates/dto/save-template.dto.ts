@@ -16,6 +16,7 @@ export class SaveTemplateDto {
   @IsDefined({ message: '$property is required' })
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  // Not free text: a document of the template language, which may write any character (a form feed).
   readonly data: string;
 
   @ApiPropertyOptional({
