@@ -17,7 +17,7 @@ const HELP = `Mints a development token (HS256, signed with AUTH_JWT_SECRET or t
 Usage: npm run token -- [roles...] [--subject name] [--hours n] [--allow-unknown-roles]
 
   roles                  space- or comma-separated; none (or --all) means every role
-  --subject name         the token's subject (default: developer)
+  --subject name         the token's subject, not empty (default: developer)
   --hours n              lifetime in hours (default: 12)
   --allow-unknown-roles  accept roles the services do not know (to test a 403)
   --help                 this text
@@ -48,6 +48,8 @@ function parseArguments(argv) {
   }
   if (roles.length === 0) roles.push(...ALL_ROLES);
   if (!Number.isFinite(hours) || hours <= 0) throw new Error('--hours takes a positive number');
+  // The services answer 401 to a token whose subject is empty or white space only.
+  if (subject.trim() === '') throw new Error('--subject needs a name, not an empty or blank one');
   const unknown = roles.filter((role) => !ALL_ROLES.includes(role));
   if (unknown.length > 0 && !allowUnknown) {
     const hints = unknown.map((role) => {

@@ -39,6 +39,9 @@ describe('npm run token', () => {
     [['--hours'], /--hours needs a value/],
     [['--hours', '0'], /positive number/],
     [['--subject', '--hours'], /--subject needs a value/],
+    [['--subject'], /--subject needs a value/],
+    [['--subject', ''], /--subject needs a name, not an empty or blank one/],
+    [['--subject', ' \t'], /--subject needs a name, not an empty or blank one/],
     [['--rolez', 'x'], /unknown option --rolez/],
   ])('refuses %p', (argv, message) => {
     expect(() => parseArguments(argv)).toThrow(message);

@@ -1,3 +1,7 @@
+import { SignJWT } from 'jose';
+
+import { DEVELOPMENT_JWT_SECRET } from '@portal/auth';
+
 import { startConfigService, uiTemplateBody } from './config-test-app';
 
 type Service = Awaited<ReturnType<typeof startConfigService>>;
@@ -49,6 +53,40 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
         expect(response.body).toMatchObject({ status: 401, title: 'Unauthorized' });
       }
     });
+
+    it.each([
+      ['no sub', {}, 'The token has no subject (`sub` claim).'],
+      ['a numeric sub', { sub: 7 }, "The token's subject (`sub` claim) must be a string, not a number."],
+      [
+        'an object sub',
+        { sub: { id: 7 } },
+        "The token's subject (`sub` claim) must be a string, not an object.",
+      ],
+      [
+        'an array sub',
+        { sub: ['alice'] },
+        "The token's subject (`sub` claim) must be a string, not an array.",
+      ],
+      ['a null sub', { sub: null }, "The token's subject (`sub` claim) must be a string, not null."],
+      ['an empty sub', { sub: '' }, "The token's subject (`sub` claim) is empty."],
+      ['a blank sub', { sub: ' \t ' }, "The token's subject (`sub` claim) is white space only."],
+    ])(
+      'answers 401 naming the fault to a well-signed token with %s, and writes nothing',
+      async (_case, claims: Record<string, unknown>, detail) => {
+        const token = await new SignJWT({ roles: ['ConfigApi_Write'], ...claims })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+          .sign(new TextEncoder().encode(DEVELOPMENT_JWT_SECRET));
+        const before = await count();
+
+        const response = await service.anonymous.withToken(token).post<Template>(V10, uiTemplateBody());
+
+        expect(response.status).toBe(401);
+        expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(response.body).toMatchObject({ status: 401, title: 'Unauthorized', detail });
+        expect(await count()).toBe(before);
+      },
+    );
 
     it('answers 403 to a token without a config role, and to a reader that writes', async () => {
       expect((await service.stranger.get(V10)).status).toBe(403);
@@ -146,6 +184,13 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       ['a displayName over 255 characters', { displayName: 'd'.repeat(256) }, 'displayName'],
       ['a description over 255 characters', { description: 'd'.repeat(256) }, 'description'],
       ['an svgCssFilter over 2000 characters', { svgCssFilter: 'f'.repeat(2001) }, 'svgCssFilter'],
+      [
+        'an svgCssFilter with url()',
+        { svgCssFilter: 'invert(1) url(https://x.example/f.svg#f)' },
+        'svgCssFilter',
+      ],
+      ['an svgCssFilter that ends its declaration', { svgCssFilter: 'invert(1);color:red' }, 'svgCssFilter'],
+      ['an empty svgCssFilter', { svgCssFilter: '' }, 'svgCssFilter'],
       ['the colour palette', { colorPalette: undefined }, 'colorPalette'],
       [
         'a palette colour that is not hex',
@@ -179,6 +224,24 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       ['createdBy', { createdBy: undefined }, 'createdBy'],
       ['a createdBy over 100 characters', { createdBy: 'c'.repeat(101) }, 'createdBy'],
       ['a NUL character', { displayName: 'a\u0000b' }, 'displayName'],
+      ['a displayName with a control character', { displayName: 'a\u0007b' }, 'displayName'],
+      ['a description with a C1 control', { description: 'a\u009bb' }, 'description'],
+      [
+        'a link displayName with an escape character',
+        { links: [{ name: 'x', displayName: 'X\u001b[0m', redirectUrl: '/x' }] },
+        'links[0].displayName',
+      ],
+      [
+        'a link redirectUrl with a control character',
+        { links: [{ name: 'x', displayName: 'X', redirectUrl: '/x\u0001' }] },
+        'links[0].redirectUrl',
+      ],
+      [
+        'a sender identifier with a control character',
+        { senderIdentifiers: ['ok', 'b\u0001'] },
+        'senderIdentifiers',
+      ],
+      ['a createdBy with a control character', { createdBy: 'alice\u0085' }, 'createdBy'],
     ])(
       'refuses a body without valid %s with 400 on %s, and stores nothing',
       async (_case, overrides, path) => {
@@ -195,6 +258,52 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
         expect(await count()).toBe(before);
       },
     );
+
+    it('takes svgCssFilter as CSS filter functions alone, and says where another text leaves them', async () => {
+      for (const svgCssFilter of ['none', 'drop-shadow(0 1px 2px rgba(0, 0, 0, 0.4))\ngrayscale(100%)'])
+        expect((await create({ svgCssFilter })).svgCssFilter).toBe(svgCssFilter);
+
+      const response = await service.writer.post<Template>(
+        V10,
+        uiTemplateBody({ svgCssFilter: 'invert(1) var(--brand-filter, none)' }),
+      );
+
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        svgCssFilter: [
+          'svgCssFilter must be none or CSS filter functions separated by white space (blur(), brightness(), ' +
+            'contrast(), drop-shadow(), grayscale(), hue-rotate(), invert(), opacity(), saturate(), sepia()): ' +
+            '\'var\' is not a filter function at character 11 ("var(--brand-filt"…)',
+        ],
+      });
+    });
+
+    it('keeps tab, CR and LF in free text, and names the item of a refused sender identifier', async () => {
+      const texts = {
+        displayName: 'Kanton\tZürich',
+        description: 'Zeile 1\r\nZeile 2\n',
+        links: [
+          { name: 'x', displayName: 'Fuss\tzeile', description: 'a\nb', redirectUrl: '/x', isNewTab: false },
+        ],
+      };
+      const template = await create(texts);
+      expect(template).toMatchObject(texts);
+      expect((await service.reader.get<Template>(`${V10}/${template.name}`)).body).toMatchObject(texts);
+
+      const refused = await service.writer.post<Template>(
+        V10,
+        uiTemplateBody({ senderIdentifiers: ['fine', 'also fine', 'bad\u0007one'] }),
+      );
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        senderIdentifiers: [
+          'senderIdentifiers[2] must not contain control characters other than tab, LF and CR (U+0007 at character 4)',
+        ],
+      });
+      const filtered = await service.reader.get<Template>(`${V10}?SenderIdentifier=a%07b`);
+      expect(filtered.status).toBe(400);
+      expect(Object.keys(filtered.body.errors)).toEqual(['SenderIdentifier']);
+    });
 
     it('refuses a second template of the same name with 400 on name', async () => {
       const template = await create();

@@ -304,6 +304,9 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
       ['a missing createdBy', { createdBy: undefined }, {}, {}, 'createdBy'],
       ['a createdBy over 100 characters', { createdBy: long(101) }, {}, {}, 'createdBy'],
       ['a firstname over 160 characters', {}, { firstname: long(161) }, {}, 'person.firstname'],
+      ['a firstname with a control character', {}, { firstname: 'An\u0008na' }, {}, 'person.firstname'],
+      ['an address with a form feed', { address: 'Bahnhofstrasse 1\f' }, {}, {}, 'address'],
+      ['an e-mail with a control character', { email: '"a\u0001"@demo.ch' }, {}, {}, 'email'],
       ['an unknown gender', {}, { gender: 'Robot' }, {}, 'person.gender'],
       ['a birthdate that is no date', {}, { birthdate: 'yesterday' }, {}, 'person.birthdate'],
       ['a national mobilePhone', {}, { mobilePhone: '079 123 45 67' }, {}, 'person.mobilePhone'],
@@ -336,6 +339,11 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
       ['a businessCaseId that is no uuid', { businessCaseId: 'case-1' }, 'organization.businessCaseId'],
       ['signatories that are no array', { signatories: { firstname: 'Beat' } }, 'organization.signatories'],
       ['more than 100 signatories', { signatories: Array(101).fill({}) }, 'organization.signatories'],
+      [
+        'a signatory lastname with a DEL',
+        { signatories: [{}, { lastname: 'Muster\u007f' }] },
+        'organization.signatories[1].lastname',
+      ],
       [
         'a signatory email that is no address',
         { signatories: [{}, { email: 'beat' }] },

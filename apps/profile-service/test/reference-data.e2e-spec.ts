@@ -49,6 +49,28 @@ describe('profile-service reference data (HTTP, real PostgreSQL)', () => {
       expect((await service.low.get(`${V10}/clients?Name=${'n'.repeat(101)}`)).status).toBe(400);
     });
 
+    it('keeps tab, CR and LF in free text; another control character is a 400 naming it', async () => {
+      const texts = { displayName: 'Portal\tapp', description: 'Zeile 1\r\nZeile 2\n' };
+      const client = await post('/clients', { ...body(), ...texts });
+      expect(client).toMatchObject(texts);
+      expect((await service.max.get<Json>(`${V10}/clients/${client.id}`)).body).toMatchObject(texts);
+
+      const refused = await service.max.post<Json>(`${V10}/clients`, {
+        ...body(),
+        displayName: 'Portal\u0007app',
+        createdBy: 'alice',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        displayName: [
+          'displayName must not contain control characters other than tab, LF and CR (U+0007 at character 7)',
+        ],
+      });
+      const filtered = await service.low.get<Json>(`${V10}/clients?Name=a%1Bb`);
+      expect(filtered.status).toBe(400);
+      expect(Object.keys(filtered.body.errors)).toEqual(['Name']);
+    });
+
     it('refuses to delete a client a service is offered by', async () => {
       const client = await post('/clients', body());
       await fixtures.insert('service_client', { service_id: await fixtures.service(), client_id: client.id });

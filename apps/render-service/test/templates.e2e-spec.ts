@@ -125,10 +125,31 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
       ['data that is not text', { data: { text: 'x' } }, 'data'],
       ['an inputFormat that is not text', { data: 'x', inputFormat: 5 }, 'inputFormat'],
       ['a createdBy of 101 characters', { data: 'x', createdBy: 'c'.repeat(101) }, 'createdBy'],
+      ['a createdBy with a control character', { data: 'x', createdBy: 'alice\u001b[1m' }, 'createdBy'],
     ])('answers %s with 400 on that property', async (_case, body, property) => {
       const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName()}`, body);
       expect(response.status).toBe(400);
       expect(Object.keys(response.body.errors)).toEqual([property]);
+    });
+
+    it('keeps tab, CR and LF in createdBy, and control characters in the template text', async () => {
+      // The template is a document of its own language: a txt template may hold a form feed.
+      const saved = await save(uniqueName(), {
+        data: 'Seite 1\fSeite 2\u0007',
+        createdBy: 'anna\t(ops)\r\n',
+      });
+      expect(saved.body).toMatchObject({ createdBy: 'anna\t(ops)\r\n', data: 'Seite 1\fSeite 2\u0007' });
+
+      const refused = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName()}`, {
+        data: 'x',
+        createdBy: 'anna\u0007',
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        createdBy: [
+          'createdBy must not contain control characters other than tab, LF and CR (U+0007 at character 5)',
+        ],
+      });
     });
 
     it.each(['n'.repeat(51), 'with@version', 'with space', 'ümlaut'])(

@@ -2,18 +2,19 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsString, MaxLength } from 'class-validator';
 
-import { QueryString } from '@portal/http-context';
+import { FREE_TEXT_PATTERN, FreeText, QueryString } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 import type { AuditEventEntity } from './audit-event.entity';
 
 const TextFilter = (description: string, maxLength: number): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, maxLength }),
+    ApiPropertyOptional({ description, maxLength, pattern: FREE_TEXT_PATTERN }),
     IsOptional(),
     QueryString(),
     IsString(),
     MaxLength(maxLength),
+    FreeText(),
   );
 
 const TimeFilter = (description: string): PropertyDecorator =>

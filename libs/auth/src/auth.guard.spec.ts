@@ -1,9 +1,10 @@
 import type { ExecutionContext } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 
 import { ForbiddenError, UnauthenticatedError } from '@portal/problem-details';
 
-import { AuthGuard } from './auth.guard';
+import { AuthGuard, CurrentPrincipal } from './auth.guard';
 import { mintDevelopmentToken } from './dev-token';
 import { JwtVerifier } from './jwt-verifier';
 import type { Principal } from './principal';
@@ -154,5 +155,31 @@ describe(AuthGuard.name, () => {
 
   it('lets a @Public route of a protected controller pass', async () => {
     await expect(sut.canActivate(contextOf(RenderController, 'docs', { headers: {} }))).resolves.toBe(true);
+  });
+});
+
+describe('CurrentPrincipal', () => {
+  // What Nest calls to resolve the parameter: the factory createParamDecorator stored.
+  class Controller {
+    handler(@CurrentPrincipal() _principal: Principal): void {}
+  }
+  const args = Reflect.getMetadata(ROUTE_ARGS_METADATA, Controller, 'handler') as Record<
+    string,
+    { factory: (data: unknown, context: ExecutionContext) => Principal }
+  >;
+  const { factory: sut } = Object.values(args)[0];
+
+  it('gives the principal the guard set on the request', () => {
+    const principal: Principal = { subject: 'user-7', roles: new Set(['R']) };
+
+    expect(sut(undefined, contextOf(TemplatesController, 'read', { headers: {}, principal }))).toBe(
+      principal,
+    );
+  });
+
+  it('throws, a bug rather than an anonymous caller, on a request the guard let through without one', () => {
+    expect(() => sut(undefined, contextOf(TemplatesController, 'health', { headers: {} }))).toThrow(
+      '@CurrentPrincipal() is used on a route the auth guard does not guard.',
+    );
   });
 });

@@ -41,8 +41,12 @@ export class AuthGuard implements CanActivate {
   }
 }
 
-/** The verified caller of the current request. */
+/** The verified caller of the current request: a route behind the guard always has one. */
 export const CurrentPrincipal = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): Principal | undefined =>
-    context.switchToHttp().getRequest<AuthenticatedRequest>().principal,
+  (_data: unknown, context: ExecutionContext): Principal => {
+    const { principal } = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    // Only a @Public route lacks one: asking for it there is a bug (a 500), not the caller's fault.
+    if (!principal) throw new Error('@CurrentPrincipal() is used on a route the auth guard does not guard.');
+    return principal;
+  },
 );

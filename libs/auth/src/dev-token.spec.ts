@@ -30,4 +30,17 @@ describe(mintDevelopmentToken.name, () => {
     expect(claims).toMatchObject({ sub: 'alice', iss: 'https://idp', aud: 'portal', roles: [] });
     expect((claims.exp ?? 0) - (claims.iat ?? 0)).toBe(60);
   });
+
+  it.each([
+    ['', 'is empty'],
+    ['  ', 'is white space only'],
+    ['a\u0000b', 'contains a control character'],
+  ])(
+    'refuses to mint a token of the subject %p, which the services would refuse',
+    async (subject, reason) => {
+      await expect(mintDevelopmentToken({ secret, roles: ['A'], subject })).rejects.toThrow(
+        `The token's subject (\`sub\` claim) ${reason}.`,
+      );
+    },
+  );
 });

@@ -1,8 +1,11 @@
 import { SignJWT } from 'jose';
 
+import { subjectProblem } from './principal';
+
 export interface DevelopmentTokenRequest {
   readonly secret: string;
   readonly roles: readonly string[];
+  /** Default `developer`; one the services would refuse (empty, blank) throws. */
   readonly subject?: string;
   /** Lifetime in seconds; default 12 hours. */
   readonly expiresInSeconds?: number;
@@ -12,10 +15,14 @@ export interface DevelopmentTokenRequest {
 
 /** Mints an HS256 token for local use and tests (contract 2). */
 export async function mintDevelopmentToken(request: DevelopmentTokenRequest): Promise<string> {
+  const subject = request.subject ?? 'developer';
+  // Every token carries a subject the services take: they answer 401 to any other.
+  const problem = subjectProblem(subject);
+  if (problem !== undefined) throw new Error(problem);
   const now = Math.floor(Date.now() / 1000);
   let jwt = new SignJWT({ roles: [...request.roles] })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(request.subject ?? 'developer')
+    .setSubject(subject)
     .setIssuedAt(now)
     .setExpirationTime(now + (request.expiresInSeconds ?? 12 * 3600));
   if (request.issuer) jwt = jwt.setIssuer(request.issuer);

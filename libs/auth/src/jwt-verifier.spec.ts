@@ -55,13 +55,28 @@ describe(JwtVerifier.name, () => {
     it('gives no roles to a token without role claims', async () => {
       const token = await new SignJWT({})
         .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('user-2')
         .setExpirationTime(now() + 60)
         .sign(key(SECRET));
 
       const principal = await sut.verify(`Bearer ${token}`);
 
       expect(principal.roles.size).toBe(0);
-      expect(principal.subject).toBe('unknown');
+      expect(principal.subject).toBe('user-2');
+    });
+
+    it.each([
+      ['a single character', 'x'],
+      ['surrounding white space, kept as it is', ' alice '],
+      ['a UUID', 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6'],
+      ['letters beyond ASCII', 'zoë@zürich'],
+    ])('takes a subject of %s', async (_case, sub) => {
+      const token = await new SignJWT({ sub, roles: ['R'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      await expect(sut.verify(`Bearer ${token}`)).resolves.toMatchObject({ subject: sub });
     });
 
     it.each(['bearer', 'BEARER', 'Bearer  '])('accepts the scheme written %p', async (scheme) => {
@@ -144,6 +159,74 @@ describe(JwtVerifier.name, () => {
       const error = await rejectionOf(sut.verify(`Bearer ${token}`));
 
       expect(error.message).toBe('The token is signed with an algorithm that is not accepted.');
+    });
+
+    it.each([
+      ['without sub', {}, 'The token has no subject (`sub` claim).'],
+      ['with a number', { sub: 42 }, "The token's subject (`sub` claim) must be a string, not a number."],
+      ['with 0', { sub: 0 }, "The token's subject (`sub` claim) must be a string, not a number."],
+      ['with a boolean', { sub: true }, "The token's subject (`sub` claim) must be a string, not a boolean."],
+      [
+        'with an object',
+        { sub: { id: 'a' } },
+        "The token's subject (`sub` claim) must be a string, not an object.",
+      ],
+      ['with an array', { sub: ['a'] }, "The token's subject (`sub` claim) must be a string, not an array."],
+      ['with null', { sub: null }, "The token's subject (`sub` claim) must be a string, not null."],
+      ['with an empty string', { sub: '' }, "The token's subject (`sub` claim) is empty."],
+      ['with spaces only', { sub: '   ' }, "The token's subject (`sub` claim) is white space only."],
+      [
+        'with tab and newline only',
+        { sub: '\t\n' },
+        "The token's subject (`sub` claim) is white space only.",
+      ],
+      [
+        'with a no-break space only',
+        { sub: '\u00a0' },
+        "The token's subject (`sub` claim) is white space only.",
+      ],
+      [
+        'with an escape character',
+        { sub: 'a\u001b[31mb' },
+        "The token's subject (`sub` claim) contains a control character.",
+      ],
+      [
+        'with a C1 control',
+        { sub: 'a\u0085' },
+        "The token's subject (`sub` claim) contains a control character.",
+      ],
+    ])('rejects a token %s', async (_case, claims: Record<string, unknown>, message) => {
+      const token = await new SignJWT({ roles: ['ConfigApi_Read'], ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe(message);
+    });
+
+    it('quotes nothing of a refused subject, however long', async () => {
+      const token = await new SignJWT({ sub: `${' '.repeat(5000)}\u0007${'x'.repeat(5000)}` })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe("The token's subject (`sub` claim) contains a control character.");
+    });
+
+    it('refuses a token without subject every time: it is not remembered', async () => {
+      const token = await new SignJWT({ roles: ['R'] })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setExpirationTime(now() + 60)
+        .sign(key(SECRET));
+
+      await rejectionOf(sut.verify(`Bearer ${token}`));
+      const error = await rejectionOf(sut.verify(`Bearer ${token}`));
+
+      expect(error.message).toBe('The token has no subject (`sub` claim).');
     });
 
     it.each(['HS384', 'HS512'])('rejects a token signed with %s', async (alg) => {

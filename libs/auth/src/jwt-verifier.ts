@@ -5,7 +5,7 @@ import { errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey, type JWTVerif
 import { DomainError, UnauthenticatedError } from '@portal/problem-details';
 
 import type { AuthOptions } from './auth-options';
-import { type Principal, rolesOfClaims } from './principal';
+import { type Principal, rolesOfClaims, subjectProblem } from './principal';
 import { ProviderKeySet } from './provider-key-set';
 
 const ASYMMETRIC_ALGORITHMS = [
@@ -77,10 +77,9 @@ export class JwtVerifier {
       throw new UnauthenticatedError(
         `The token expires further ahead than the ${this.maxLifetimeSeconds} s this service accepts.`,
       );
-    const principal: Principal = {
-      subject: typeof payload.sub === 'string' ? payload.sub : 'unknown',
-      roles: rolesOfClaims(payload),
-    };
+    const problem = subjectProblem(payload.sub);
+    if (problem !== undefined) throw new UnauthenticatedError(problem);
+    const principal: Principal = { subject: payload.sub as string, roles: rolesOfClaims(payload) };
     this.remember(token, principal, exp * 1000);
     return principal;
   }

@@ -1,6 +1,12 @@
 import { IsString, validate } from 'class-validator';
 
-import { characterCount, plainTextProblem, Satisfies } from './plain-text';
+import {
+  characterCount,
+  FREE_TEXT_PATTERN,
+  freeTextProblem,
+  plainTextProblem,
+  Satisfies,
+} from './plain-text';
 
 describe(characterCount.name, () => {
   it.each([
@@ -10,8 +16,14 @@ describe(characterCount.name, () => {
     ['😀', 1],
     ['\u2764\uFE0F', 2],
     ['e\u0301', 2],
+    ['\ud800', 1],
+    ['a\udc00', 2],
+    ['\udc00\ud800', 2],
+    ['\ud800\ud83d\ude00', 2],
+    ['😀\udc00', 2],
   ])('counts %j as %i code points', (text, count) => {
     expect(characterCount(text)).toBe(count);
+    expect(characterCount(text)).toBe([...text].length);
   });
 });
 
@@ -29,6 +41,68 @@ describe(plainTextProblem.name, () => {
     ['\r', 1, 5, 'must not contain control characters (U+000D at character 1)'],
   ])('%j within %i..%i: %s', (text, min, max, problem) => {
     expect(plainTextProblem(text, min, max)).toBe(problem);
+  });
+});
+
+describe(freeTextProblem.name, () => {
+  const refused = (codePoint: number): boolean =>
+    freeTextProblem(String.fromCodePoint(codePoint)) !== undefined;
+
+  it('refuses every C0 control but tab, LF and CR, and DEL and the C1 controls', () => {
+    const codePoints = Array.from({ length: 0x100 }, (_, codePoint) => codePoint);
+
+    expect(codePoints.filter(refused)).toEqual([
+      ...codePoints.slice(0x00, 0x09),
+      0x0b,
+      0x0c,
+      ...codePoints.slice(0x0e, 0x20),
+      ...codePoints.slice(0x7f, 0xa0),
+    ]);
+  });
+
+  it.each([
+    '',
+    'Kanton Zürich',
+    'Erste Zeile\r\nzweite Zeile\n\tmit Einzug',
+    '😀 \u00a0\u00ad\u2028\u2029\u200b\ufeff',
+    "O'Brien <b>&amp;</b> ; { } \\",
+  ])('accepts %j', (text) => {
+    expect(freeTextProblem(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['\u0000', 'U+0000 at character 1'],
+    ['bell\u0007', 'U+0007 at character 5'],
+    ['tab\tthen\u000bvertical tab', 'U+000B at character 9'],
+    ['form\u000cfeed', 'U+000C at character 5'],
+    ['\u001b[31mred', 'U+001B at character 1'],
+    ['unit\u001fseparator', 'U+001F at character 5'],
+    ['delete\u007f', 'U+007F at character 7'],
+    ['😀😀\u0085', 'U+0085 at character 3'],
+    ['csi\u009b31m', 'U+009B at character 4'],
+  ])('refuses %j, naming the first refused character (%s)', (text, where) => {
+    expect(freeTextProblem(text)).toBe(
+      `must not contain control characters other than tab, LF and CR (${where})`,
+    );
+  });
+
+  it('states the same rule as the OpenAPI pattern', () => {
+    const pattern = new RegExp(FREE_TEXT_PATTERN, 'u');
+    for (let codePoint = 0; codePoint < 0x100; codePoint += 1) {
+      const text = `a${String.fromCodePoint(codePoint)}b`;
+      expect(pattern.test(text)).toBe(freeTextProblem(text) === undefined);
+    }
+  });
+
+  it('reads a text once: a megabyte in milliseconds (a quadratic check would take minutes)', () => {
+    const text = `${'Zürich 😀 '.repeat(100_000)}\u0007`;
+    freeTextProblem(text);
+
+    const start = performance.now();
+    const problem = freeTextProblem(text);
+
+    expect(problem).toContain('U+0007 at character 900001');
+    expect(performance.now() - start).toBeLessThan(250);
   });
 });
 

@@ -6,8 +6,18 @@ const isControlCharacter = (codePoint: number): boolean =>
 
 /** The length as PostgreSQL counts it (code points), so that a validator and `varchar(n)` agree. */
 export function characterCount(text: string): number {
-  let count = 0;
-  for (const _character of text) count += 1;
+  // UTF-16 units less one per surrogate pair (a lone surrogate counts as one, as `for...of` has it).
+  let count = text.length;
+  for (let index = 1; index < text.length; index += 1) {
+    const unit = text.charCodeAt(index);
+    if (unit >= 0xdc00 && unit <= 0xdfff) {
+      const previous = text.charCodeAt(index - 1);
+      if (previous >= 0xd800 && previous <= 0xdbff) {
+        count -= 1;
+        index += 1;
+      }
+    }
+  }
   return count;
 }
 
@@ -32,6 +42,35 @@ export function plainTextProblem(text: string, min: number, max: number): string
       return `must not contain control characters (${codePointName(codePoint)} at character ${position})`;
   }
   return undefined;
+}
+
+/**
+ * The rule of free text, the names, labels, descriptions, addresses, messages and requesters that
+ * people write and read: no control characters but tab, LF and CR, which text may lay out with.
+ * DEL (U+007F) and the C1 controls (U+0080..U+009F) are refused as well: no text needs them, they
+ * are what bytes decoded with the wrong charset (Windows-1252 read as Latin-1) leave behind, and a
+ * terminal showing a log may take U+009B for the start of an escape sequence, as it takes ESC [.
+ * Stated once, as a character class, for the validators and for the OpenAPI `pattern`.
+ */
+const REFUSED_IN_FREE_TEXT = '\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F';
+
+/** Free text as a JSON Schema `pattern` (ECMA-262), for the OpenAPI documents. */
+export const FREE_TEXT_PATTERN = `^[^${REFUSED_IN_FREE_TEXT}]*$`;
+
+const REFUSED_CHARACTER = new RegExp(`[${REFUSED_IN_FREE_TEXT}]`);
+
+/**
+ * Why `text` is not free text, or undefined when it is; the reason completes a sentence that
+ * begins with the property and names the first character refused. One pass over the text: a
+ * search for one character class, and a count of the characters before it.
+ */
+export function freeTextProblem(text: string): string | undefined {
+  const index = text.search(REFUSED_CHARACTER);
+  if (index < 0) return undefined;
+  return (
+    `must not contain control characters other than tab, LF and CR ` +
+    `(${codePointName(text.charCodeAt(index))} at character ${characterCount(text.slice(0, index)) + 1})`
+  );
 }
 
 /**

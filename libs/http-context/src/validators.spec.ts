@@ -3,7 +3,8 @@ import type { ArgumentMetadata } from '@nestjs/common';
 import { ValidationProblemError } from '@portal/problem-details';
 
 import { RequestValidationPipe } from './request-validation.pipe';
-import { OptionalJsonTextOrValue } from './validators';
+import { FREE_TEXT_PATTERN } from './plain-text';
+import { CreatedBy, FreeText, OptionalJsonTextOrValue, OptionalText, RequiredText } from './validators';
 
 class JsonDto {
   @OptionalJsonTextOrValue('data', { arrays: true, maxElements: 10 })
@@ -28,9 +29,12 @@ const pipe = new RequestValidationPipe();
 const metadata: ArgumentMetadata = { type: 'body', metatype: JsonDto };
 const validated = (value: Record<string, unknown>) => pipe.transform(value, metadata) as Promise<JsonDto>;
 
-async function errorsOf(value: Record<string, unknown>): Promise<Record<string, string[]>> {
+async function errorsOf(
+  value: Record<string, unknown>,
+  metatype: ArgumentMetadata['metatype'] = JsonDto,
+): Promise<Record<string, string[]>> {
   try {
-    await validated(value);
+    await pipe.transform(value, { type: 'body', metatype });
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationProblemError);
     return (error as ValidationProblemError).errors;
@@ -86,5 +90,67 @@ describe(OptionalJsonTextOrValue.name, () => {
     expect(await errorsOf({ deep: '['.repeat(65) })).toEqual({
       deep: ['deep is nested deeper than 64 levels'],
     });
+  });
+});
+
+class TextsDto {
+  @RequiredText(1, 20, 'A label.') readonly label: string;
+  @OptionalText(50, 'A note.') readonly note?: string | null;
+  @CreatedBy() readonly createdBy: string;
+
+  @FreeText({ each: true }) readonly tags?: unknown;
+}
+
+describe(FreeText.name, () => {
+  const valid = { label: 'Zürich', createdBy: 'anna' };
+  const message = (where: string): string =>
+    `must not contain control characters other than tab, LF and CR (${where})`;
+
+  it('lets tab, LF and CR through in every free text, and any other character but controls', async () => {
+    const body = {
+      label: 'a\tb',
+      note: 'line 1\r\nline 2\n😀\u00a0',
+      createdBy: 'anna\t(ops)',
+      tags: ['x\ty'],
+    };
+
+    await expect(pipe.transform(body, { type: 'body', metatype: TextsDto })).resolves.toMatchObject(body);
+  });
+
+  it('refuses another control character with a 400 on the path, naming the character and where it is', async () => {
+    expect(
+      await errorsOf({ label: 'a\u0007', note: '\u001b[2J', createdBy: 'anna\u0085' }, TextsDto),
+    ).toEqual({
+      label: [`label ${message('U+0007 at character 2')}`],
+      note: [`note ${message('U+001B at character 1')}`],
+      createdBy: [`createdBy ${message('U+0085 at character 5')}`],
+    });
+  });
+
+  it('names the item of an array', async () => {
+    expect(await errorsOf({ ...valid, tags: ['ok', 5, 'b\u007fad'] }, TextsDto)).toEqual({
+      tags: [`tags[2] ${message('U+007F at character 2')}`],
+    });
+  });
+
+  it('leaves values of another type to the validators of the type', async () => {
+    const { note } = await errorsOf({ ...valid, note: 5 }, TextsDto);
+    expect(note).toContain('note must be a string');
+    expect(note.join(' ')).not.toContain('control characters');
+    await expect(
+      pipe.transform({ ...valid, tags: { a: '\u0001' } }, { type: 'body', metatype: TextsDto }),
+    ).resolves.toBeInstanceOf(TextsDto);
+  });
+
+  it('states the rule in the OpenAPI schema of the text decorators', () => {
+    const properties = Reflect.getMetadata('swagger/apiModelProperties', TextsDto.prototype, 'label') as {
+      pattern?: string;
+    };
+    const note = Reflect.getMetadata('swagger/apiModelProperties', TextsDto.prototype, 'note') as {
+      pattern?: string;
+    };
+
+    expect(properties.pattern).toBe(FREE_TEXT_PATTERN);
+    expect(note.pattern).toBe(FREE_TEXT_PATTERN);
   });
 });

@@ -11,30 +11,74 @@ import {
   Length,
   Matches,
   MaxLength,
+  registerDecorator,
   ValidateBy,
   ValidateNested,
+  type ValidationArguments,
 } from 'class-validator';
 
 import { MAX_BODY_DEPTH, measureJsonText } from './json-bounds';
+import { FREE_TEXT_PATTERN, freeTextProblem } from './plain-text';
 
 /** Shared vocabulary for request DTOs, so every service states the same rule the same way. */
 
-/** A required string of `min..max` characters. */
+/**
+ * The free-text rule (plain-text.ts: no control characters but tab, LF and CR) on a string
+ * property, or with `each` on every string of an array property, whose message names the item
+ * (`senderIdentifiers[2] must not ...`). Other values pass: `IsString` reports them. The OpenAPI
+ * side is `pattern: FREE_TEXT_PATTERN` on the property (or its `items`).
+ */
+export const FreeText =
+  ({ each = false }: { each?: boolean } = {}): PropertyDecorator =>
+  (target, propertyName) => {
+    const problemOf = (value: unknown, property: string): string | undefined => {
+      if (typeof value === 'string') {
+        const problem = freeTextProblem(value);
+        return problem && `${property} ${problem}`;
+      }
+      if (!each || !Array.isArray(value)) return undefined;
+      for (const [index, item] of value.entries()) {
+        const problem = typeof item === 'string' ? freeTextProblem(item) : undefined;
+        if (problem) return `${property}[${index}] ${problem}`;
+      }
+      return undefined;
+    };
+    registerDecorator({
+      name: 'freeText',
+      target: target.constructor,
+      propertyName: String(propertyName),
+      validator: {
+        validate: (value: unknown) => problemOf(value, String(propertyName)) === undefined,
+        defaultMessage: (args?: ValidationArguments) =>
+          problemOf(args?.value, args?.property ?? String(propertyName)) ?? '',
+      },
+    });
+  };
+
+/** A required string of `min..max` characters of free text. */
 export const RequiredText = (min: number, max: number, description: string): PropertyDecorator =>
   applyDecorators(
-    ApiProperty({ description, minLength: min, maxLength: max }),
+    ApiProperty({ description, minLength: min, maxLength: max, pattern: FREE_TEXT_PATTERN }),
     IsDefined({ message: '$property is required' }),
     IsString(),
     Length(min, max),
+    FreeText(),
   );
 
-/** An optional string of at most `max` characters that may also be null. */
+/** An optional string of at most `max` characters of free text that may also be null. */
 export const OptionalText = (max: number, description: string): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, maxLength: max, nullable: true, type: String }),
+    ApiPropertyOptional({
+      description,
+      maxLength: max,
+      nullable: true,
+      type: String,
+      pattern: FREE_TEXT_PATTERN,
+    }),
     IsOptional(),
     IsString(),
     MaxLength(max),
+    FreeText(),
   );
 
 /** `createdBy` of every create body (interfaces 2.1). */

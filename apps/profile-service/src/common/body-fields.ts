@@ -21,7 +21,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 
-import { CreatedBy } from '@portal/http-context';
+import { CreatedBy, FREE_TEXT_PATTERN, FreeText, freeTextProblem } from '@portal/http-context';
 
 const INT32_MAX = 2_147_483_647;
 
@@ -126,24 +126,35 @@ export const OptionalUuid = (description: string): PropertyDecorator =>
     IsUUID('all'),
   );
 
+// validator.js takes control characters in a quoted local part (`"a\u0001"@x.ch`): free text refuses them.
+
 /** An optional (or null) e-mail address of at most `maxLength` characters. */
 export const OptionalEmail = (maxLength: number, description: string): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, type: String, format: 'email', maxLength, nullable: true }),
+    ApiPropertyOptional({
+      description,
+      type: String,
+      format: 'email',
+      maxLength,
+      nullable: true,
+      pattern: FREE_TEXT_PATTERN,
+    }),
     IsOptional(),
     IsString(),
     MaxLength(maxLength),
     IsEmail({ require_tld: true }, { message: '$property must be an e-mail address' }),
+    FreeText(),
   );
 
 /** A required e-mail address of at most `maxLength` characters. */
 export const RequiredEmail = (maxLength: number, description: string): PropertyDecorator =>
   applyDecorators(
-    ApiProperty({ description, type: String, format: 'email', maxLength }),
+    ApiProperty({ description, type: String, format: 'email', maxLength, pattern: FREE_TEXT_PATTERN }),
     IsDefined({ message: '$property is required' }),
     IsString(),
     MaxLength(maxLength),
     IsEmail({ require_tld: true }, { message: '$property must be an e-mail address' }),
+    FreeText(),
   );
 
 /** An optional nested object validated by its own DTO class (an array or a scalar is refused). */
@@ -168,9 +179,14 @@ export function stringMapProblem(
   for (const [key, item] of entries) {
     if (key.length === 0 || key.length > bounds.maxKeyLength)
       return `keys must be 1..${bounds.maxKeyLength} characters long ('${key.slice(0, 50)}' is not)`;
+    // Keys and values are free text: a key is quoted below only once it passes.
+    const keyProblem = freeTextProblem(key);
+    if (keyProblem) return `keys ${keyProblem}`;
     if (typeof item !== 'string') return `the value of '${key}' must be a string`;
     if (item.length > bounds.maxValueLength)
       return `the value of '${key}' must be at most ${bounds.maxValueLength} characters long`;
+    const valueProblem = freeTextProblem(item);
+    if (valueProblem) return `the value of '${key}' ${valueProblem}`;
   }
   return undefined;
 }
@@ -184,7 +200,7 @@ export const OptionalStringMap = (
     ApiPropertyOptional({
       description: `${description} At most ${bounds.maxEntries} entries; keys 1..${bounds.maxKeyLength}, values at most ${bounds.maxValueLength} characters.`,
       type: 'object',
-      additionalProperties: { type: 'string', maxLength: bounds.maxValueLength },
+      additionalProperties: { type: 'string', maxLength: bounds.maxValueLength, pattern: FREE_TEXT_PATTERN },
       maxProperties: bounds.maxEntries,
       nullable: true,
     }),

@@ -15,17 +15,27 @@ import {
 } from 'class-validator';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
-import { QueryArray, QueryBoolean, QueryInt, QueryIntArray, QueryString } from '@portal/http-context';
+import {
+  FREE_TEXT_PATTERN,
+  FreeText,
+  QueryArray,
+  QueryBoolean,
+  QueryInt,
+  QueryIntArray,
+  QueryString,
+} from '@portal/http-context';
 
 /** List filters of interfaces 4.2 and 4.3: the query DTO side and the query builder side. */
 
+/** A text filter: free text of at most `maxLength` characters (what a stored text could be). */
 export const TextFilter = (maxLength: number, description: string): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, maxLength }),
+    ApiPropertyOptional({ description, maxLength, pattern: FREE_TEXT_PATTERN }),
     IsOptional(),
     QueryString(),
     IsString(),
     MaxLength(maxLength),
+    FreeText(),
   );
 
 export const BooleanFilter = (description: string): PropertyDecorator =>
@@ -135,12 +145,18 @@ export const TextArrayFilter = (
   description: string,
 ): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, type: [String] }),
+    ApiPropertyOptional({
+      description,
+      type: 'array',
+      items: { type: 'string', maxLength, pattern: FREE_TEXT_PATTERN },
+      maxItems,
+    }),
     IsOptional(),
     QueryArray(),
     ArrayMaxSize(maxItems),
     IsString({ each: true }),
     MaxLength(maxLength, { each: true }),
+    FreeText({ each: true }),
   );
 
 /** The LIKE pattern of a case-insensitive substring: the text's own `%`, `_` and `\` match themselves. */

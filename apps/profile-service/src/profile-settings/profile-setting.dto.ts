@@ -15,6 +15,7 @@ export class UpsertServiceSettingValueDto {
   @IsDefined({ message: '$property is required' })
   @IsString()
   @MaxLength(4000)
+  // Not free text: the service's own value, given back as sent (and encrypted when secure).
   readonly value: string;
 
   @CreatedBy() readonly createdBy: string;

@@ -11,12 +11,13 @@ export const namedInvalid = (nameMax = 100, description = true): [string, Json, 
   ['a missing displayName', { displayName: undefined }, 'displayName'],
   ['an empty displayName', { displayName: '' }, 'displayName'],
   ['a displayName over 255 characters', { displayName: 'd'.repeat(256) }, 'displayName'],
+  ['a displayName with a control character', { displayName: 'Portal\u0007app' }, 'displayName'],
+  ['a name with an escape sequence', { name: 'name\u001b[2J' }, 'name'],
   ...(description
-    ? ([['a description over 255 characters', { description: 'd'.repeat(256) }, 'description']] as [
-        string,
-        Json,
-        string,
-      ][])
+    ? ([
+        ['a description over 255 characters', { description: 'd'.repeat(256) }, 'description'],
+        ['a description with a C1 control', { description: 'note\u0085' }, 'description'],
+      ] as [string, Json, string][])
     : []),
 ];
 

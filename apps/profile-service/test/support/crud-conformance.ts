@@ -145,8 +145,8 @@ export function itConformsToTheCrudContract(service: () => ProfileService, spec:
       }
     });
 
-    it('refuses createdBy missing, empty or over 100 characters with 400', async () => {
-      for (const createdBy of [undefined, '', 'x'.repeat(101)]) {
+    it('refuses createdBy missing, empty, over 100 characters or with a control character with 400', async () => {
+      for (const createdBy of [undefined, '', 'x'.repeat(101), 'alice\u0008']) {
         const response = await service().max.post<Json>(collection(), { ...spec.body(), createdBy });
         expect(response.status).toBe(400);
         expect(Object.keys(response.body.errors)).toEqual(['createdBy']);

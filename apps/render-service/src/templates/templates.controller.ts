@@ -59,11 +59,12 @@ export class TemplatesController {
   async saveTemplate(
     @Param('templateName') name: string,
     @Body() body: SaveTemplateDto,
-    @CurrentPrincipal() principal: Principal | undefined,
+    @CurrentPrincipal() principal: Principal,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    const savedBy = body.createdBy ?? principal?.subject.slice(0, 100) ?? 'unknown';
-    const { template, version, created } = await this.templates.save(name, body, savedBy || 'unknown');
+    // The guard admits only a non-empty subject; `created_by` holds 100 characters (code points).
+    const savedBy = body.createdBy ?? [...principal.subject].slice(0, 100).join('');
+    const { template, version, created } = await this.templates.save(name, body, savedBy);
     await reply.status(created ? 201 : 200).send(toTemplateResponse(template, version));
   }
 

@@ -1,14 +1,18 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 
-import { QueryString } from '@portal/http-context';
+import { FREE_TEXT_PATTERN, FreeText, QueryString } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
 export class ListUiTemplatesQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'The template of this sender identifier (exact, case-sensitive).' })
+  @ApiPropertyOptional({
+    description: 'The template of this sender identifier (exact, case-sensitive).',
+    pattern: FREE_TEXT_PATTERN,
+  })
   @IsOptional()
   @QueryString()
   @IsString()
+  @FreeText()
   readonly SenderIdentifier?: string;
 }
 
@@ -17,10 +21,12 @@ export class ListUiTemplatesQueryV9Dto extends ListUiTemplatesQueryDto {
   @ApiPropertyOptional({
     description: 'The template of this sender identifier (exact, case-sensitive).',
     maxLength: 200,
+    pattern: FREE_TEXT_PATTERN,
   })
   @IsOptional()
   @QueryString()
   @IsString()
   @MaxLength(200)
+  @FreeText()
   override readonly SenderIdentifier?: string;
 }

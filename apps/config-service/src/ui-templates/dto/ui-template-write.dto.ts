@@ -18,6 +18,8 @@ import {
 
 import {
   CreatedBy,
+  FREE_TEXT_PATTERN,
+  FreeText,
   OptionalNestedArray,
   OptionalText,
   RequiredNested,
@@ -27,6 +29,7 @@ import {
   UpdatedBy,
 } from '@portal/http-context';
 
+import { SVG_CSS_FILTER_GRAMMAR, SVG_CSS_FILTER_MAX_LENGTH, svgCssFilterProblem } from '../svg-css-filter';
 import {
   LOGO_SOURCE_LENGTH,
   logoSourceProblem,
@@ -49,11 +52,11 @@ export const UI_TEMPLATE_BOUNDS = {
 
 const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
 const HEX_COLOR_MESSAGE = '$property must be a hex colour: #RGB, #RGBA, #RRGGBB or #RRGGBBAA';
-/** An absolute http(s) URL or a path on the portal's own host. */
-const WEB_ADDRESS = /^(?:https?:\/\/[^\s]+|\/[^\s]*)$/;
-const WEB_ADDRESS_MESSAGE = '$property must be an http(s) URL or a path starting with /';
+/** An absolute http(s) URL or a path on the portal's own host; no white space nor control characters. */
+const WEB_ADDRESS = /^(?:https?:\/\/[^\s\p{Cc}]+|\/[^\s\p{Cc}]*)$/u;
+const WEB_ADDRESS_MESSAGE = '$property must be an http(s) URL or a path starting with /, without spaces';
 /** Footer links may also open a mail or a phone call. */
-const LINK_ADDRESS = /^(?:https?:\/\/[^\s]+|\/[^\s]*|mailto:[^\s]+|tel:\+?[0-9 ()-]+)$/;
+const LINK_ADDRESS = /^(?:https?:\/\/[^\s\p{Cc}]+|\/[^\s\p{Cc}]*|mailto:[^\s\p{Cc}]+|tel:\+?[0-9 ()-]+)$/u;
 /** No control characters (C0, DEL, C1), as a JSON Schema pattern for the OpenAPI document. */
 const NO_CONTROL_CHARACTERS = '^[^\\u0000-\\u001F\\u007F-\\u009F]*$';
 
@@ -127,7 +130,7 @@ export class UiLinkDto {
   @RequiredPattern(
     LINK_ADDRESS,
     UI_TEMPLATE_BOUNDS.urlLength,
-    '$property must be an http(s) URL, a path starting with /, or a mailto: or tel: address',
+    '$property must be an http(s) URL, a path starting with /, or a mailto: or tel: address, without spaces',
     'http(s) URL, path, mailto: or tel: address.',
   )
   readonly redirectUrl: string;
@@ -172,7 +175,18 @@ export class UiTemplateFieldsDto {
   @OptionalText(255, 'Internal description.')
   readonly description?: string | null;
 
-  @OptionalText(2000, 'CSS filter that adapts the colour of SVG images.')
+  @ApiPropertyOptional({
+    description:
+      'CSS filter that adapts the colour of SVG images; frontends put it into a `filter:` style as it is. ' +
+      `${SVG_CSS_FILTER_GRAMMAR} At most ${SVG_CSS_FILTER_MAX_LENGTH} characters; null for no filter.`,
+    maxLength: SVG_CSS_FILTER_MAX_LENGTH,
+    nullable: true,
+    type: String,
+    example: 'invert(27%) sepia(93%) saturate(1352%) hue-rotate(183deg) brightness(92%)',
+  })
+  @IsOptional()
+  @IsString()
+  @Satisfies('svgCssFilter', svgCssFilterProblem)
   readonly svgCssFilter?: string | null;
 
   @RequiredNested(ColorPaletteDto)
@@ -196,7 +210,12 @@ export class UiTemplateFieldsDto {
     type: [String],
     nullable: true,
     maxItems: UI_TEMPLATE_BOUNDS.maxSenderIdentifiers,
-    items: { type: 'string', minLength: 1, maxLength: UI_TEMPLATE_BOUNDS.senderIdentifierLength },
+    items: {
+      type: 'string',
+      minLength: 1,
+      maxLength: UI_TEMPLATE_BOUNDS.senderIdentifierLength,
+      pattern: FREE_TEXT_PATTERN,
+    },
   })
   @ValidateIf((body: UiTemplateFieldsDto) => body.senderIdentifiers !== null)
   @IsArray({ message: '$property is required: an array of strings, or null' })
@@ -204,6 +223,7 @@ export class UiTemplateFieldsDto {
   @ArrayUnique({ message: '$property must not repeat a value' })
   @IsString({ each: true })
   @Length(1, UI_TEMPLATE_BOUNDS.senderIdentifierLength, { each: true })
+  @FreeText({ each: true })
   readonly senderIdentifiers: string[] | null;
 }
 

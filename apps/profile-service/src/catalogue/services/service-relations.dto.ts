@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsString, IsUrl, Length } from 'class-validator';
 
-import { CreatedBy } from '@portal/http-context';
+import { CreatedBy, FREE_TEXT_PATTERN, FreeText } from '@portal/http-context';
 
 import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
@@ -14,11 +14,18 @@ export class ServiceRoleBodyDto {
 }
 
 export class SurveyBodyDto {
-  @ApiProperty({ description: 'Address of the survey: an http(s) URL.', minLength: 1, maxLength: 400 })
+  @ApiProperty({
+    description: 'Address of the survey: an http(s) URL.',
+    minLength: 1,
+    maxLength: 400,
+    pattern: FREE_TEXT_PATTERN,
+  })
   @IsDefined({ message: '$property is required' })
   @IsString()
   @Length(1, 400)
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  // validator.js takes control characters in a URL's path.
+  @FreeText()
   readonly surveyUrl: string;
 
   @OptionalBoolean('Visitors are asked at random.', false)

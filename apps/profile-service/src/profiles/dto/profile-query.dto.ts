@@ -1,4 +1,4 @@
-import { Matches, registerDecorator } from 'class-validator';
+import { registerDecorator } from 'class-validator';
 
 import { PageQueryDto } from '@portal/pagination';
 
@@ -47,9 +47,6 @@ export function expansionsOf(values: readonly ProfileExpansion[] | undefined): R
 /** `LEGALFORMCODE:CATEGORYCODE`, `*` on either side for any. */
 const PERIMETER_ENTRY = /^[^:]{1,50}:[^:]{1,50}$/;
 
-/** No control characters: they separate the fields of the searched text. */
-const PRINTABLE = /^[^\p{Cc}]*$/u;
-
 export class ReadProfileQueryDto {
   @ExpandFilter(
     PROFILE_EXPANSIONS,
@@ -91,7 +88,6 @@ export class ListProfilesQueryDto extends PageQueryDto {
     400,
     "Case-insensitive substring of the e-mail, the external key, the person's first or last name, or the organization's name or uid.",
   )
-  @Matches(PRINTABLE, { message: '$property must not contain control characters' })
   readonly Keyword?: string;
 
   @TextFilter(400, 'Case-insensitive substring of the e-mail address.')

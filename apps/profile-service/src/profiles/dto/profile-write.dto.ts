@@ -65,7 +65,10 @@ const Phone = (description: string): PropertyDecorator =>
 const TwoLetters = (description: string): PropertyDecorator =>
   OptionalPattern(TWO_LETTERS, 2, '$property must be exactly 2 letters', description);
 
-/** A password as sent: write-only, never stored (its argon2id hash is) and never returned. */
+/**
+ * A password as sent: write-only, never stored (its argon2id hash is) and never returned. Not free
+ * text: nobody reads it, so any character its owner chose is theirs.
+ */
 const Password = (): PropertyDecorator =>
   applyDecorators(
     ApiPropertyOptional({

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsOptional, IsString, Length, MinLength } from 'class-validator';
 
-import { OptionalJsonTextOrValue } from '@portal/http-context';
+import { FREE_TEXT_PATTERN, FreeText, OptionalJsonTextOrValue } from '@portal/http-context';
 
 import { INPUT_FORMATS } from '../../rendering/formats';
 import { DEMO_INVOICE } from '../demo-templates';
@@ -17,6 +17,7 @@ export class SaveTemplateDto {
   @IsDefined({ message: '$property is required' })
   @IsString()
   @MinLength(1, { message: '$property must not be empty' })
+  // Not free text: a document of the template language, which may write any character (a form feed).
   readonly data: string;
 
   @ApiPropertyOptional({
@@ -36,10 +37,12 @@ export class SaveTemplateDto {
     description: "Who saves this version; defaults to the token's subject.",
     minLength: 1,
     maxLength: 100,
+    pattern: FREE_TEXT_PATTERN,
   })
   @IsOptional()
   @IsString()
   @Length(1, 100)
+  @FreeText()
   readonly createdBy?: string;
 
   @OptionalJsonTextOrValue(
