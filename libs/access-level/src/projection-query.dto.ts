@@ -11,8 +11,8 @@ export class ProjectionQueryDto {
   })
   @IsOptional()
   @QueryInt()
-  @IsInt()
   @IsIn([1, 2, 9], { message: 'Limited must be one of 1, 2, 9' })
+  @IsInt()
   readonly Limited?: number;
 
   @ApiPropertyOptional({
@@ -22,8 +22,8 @@ export class ProjectionQueryDto {
   })
   @IsOptional()
   @QueryArray()
-  @IsString({ each: true })
   @MaxLength(200, { each: true })
+  @IsString({ each: true })
   readonly Select?: string[];
 }
 

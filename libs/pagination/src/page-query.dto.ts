@@ -8,14 +8,17 @@ export const MAX_PAGE_SIZE = 1000;
 /** `PageSize=-1` returns every item on one page (interfaces 4.1). */
 export const ALL_ITEMS = -1;
 
-/** The list parameters every list operation accepts (contract 4). */
+/**
+ * The list parameters every list operation accepts (contract 4). Validators stack bottom-up: each
+ * property's type is checked first (tools/validation-order.spec.ts).
+ */
 export class PageQueryDto {
   @ApiPropertyOptional({ description: '1-based page index.', minimum: 1, default: 1, type: 'integer' })
   @IsOptional()
   @QueryInt()
-  @IsInt()
-  @Min(1)
   @Max(2_147_483_647)
+  @Min(1)
+  @IsInt()
   readonly PageNumber?: number;
 
   @ApiPropertyOptional({
@@ -25,10 +28,10 @@ export class PageQueryDto {
   })
   @IsOptional()
   @QueryInt()
-  @IsInt()
   @ValidateIf((query: PageQueryDto) => query.PageSize !== ALL_ITEMS)
-  @Min(1, { message: `PageSize must be between 1 and ${MAX_PAGE_SIZE}, or -1` })
   @Max(MAX_PAGE_SIZE, { message: `PageSize must be between 1 and ${MAX_PAGE_SIZE}, or -1` })
+  @Min(1, { message: `PageSize must be between 1 and ${MAX_PAGE_SIZE}, or -1` })
+  @IsInt()
   readonly PageSize?: number;
 
   @ApiPropertyOptional({
@@ -38,8 +41,8 @@ export class PageQueryDto {
   })
   @IsOptional()
   @QueryString()
-  @IsString()
   @MaxLength(500)
+  @IsString()
   readonly OrderBy?: string;
 }
 

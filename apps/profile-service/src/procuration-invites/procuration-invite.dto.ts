@@ -30,11 +30,11 @@ export class CreateProcurationInviteDto {
     maxItems: 1000,
   })
   @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
   @Max(2_147_483_647, { each: true })
+  @Min(1, { each: true })
+  @IsInt({ each: true })
+  @ArrayMaxSize(1000)
+  @IsArray()
   readonly serviceIds?: number[] | null;
 
   @CreatedBy() readonly createdBy: string;

@@ -25,10 +25,10 @@ export class UpsertProfilePictureDto {
     maxLength: MAX_PICTURE_BASE64_LENGTH,
   })
   @IsOptional()
-  @IsString()
   @MaxLength(MAX_PICTURE_BASE64_LENGTH, {
     message: `$property must be an image of at most 1 MiB (${MAX_PICTURE_BASE64_LENGTH} base64 characters)`,
   })
+  @IsString()
   readonly customImageBytesEncoded?: string | null;
 
   @ApiPropertyOptional({

@@ -13,9 +13,9 @@ export class UpsertServiceSettingValueDto {
     maxLength: 4000,
   })
   @IsDefined({ message: '$property is required' })
-  @IsString()
-  @MaxLength(4000)
   // Not free text: the service's own value, given back as sent (and encrypted when secure).
+  @MaxLength(4000)
+  @IsString()
   readonly value: string;
 
   @CreatedBy() readonly createdBy: string;

@@ -11,8 +11,8 @@ export class ListUiTemplatesQueryDto extends PageQueryDto {
   })
   @IsOptional()
   @QueryString()
-  @IsString()
   @FreeText()
+  @IsString()
   readonly SenderIdentifier?: string;
 }
 
@@ -25,8 +25,8 @@ export class ListUiTemplatesQueryV9Dto extends ListUiTemplatesQueryDto {
   })
   @IsOptional()
   @QueryString()
-  @IsString()
-  @MaxLength(200)
   @FreeText()
+  @MaxLength(200)
+  @IsString()
   override readonly SenderIdentifier?: string;
 }

@@ -90,8 +90,8 @@ export class LogoDto {
     example: 'assets/img/wappen-musterberg.svg',
   })
   @IsDefined({ message: '$property is required' })
-  @IsString()
   @Satisfies('logoSource', logoSourceProblem)
+  @IsString()
   readonly source: string;
 
   @ApiProperty({
@@ -100,9 +100,9 @@ export class LogoDto {
     maximum: UI_TEMPLATE_BOUNDS.logoHeightMax,
     type: 'integer',
   })
-  @IsInt()
-  @Min(1)
   @Max(UI_TEMPLATE_BOUNDS.logoHeightMax)
+  @Min(1)
+  @IsInt()
   readonly heightDesktop: number;
 
   @ApiProperty({
@@ -111,9 +111,9 @@ export class LogoDto {
     maximum: UI_TEMPLATE_BOUNDS.logoHeightMax,
     type: 'integer',
   })
-  @IsInt()
-  @Min(1)
   @Max(UI_TEMPLATE_BOUNDS.logoHeightMax)
+  @Min(1)
+  @IsInt()
   readonly heightMobile: number;
 }
 
@@ -185,8 +185,8 @@ export class UiTemplateFieldsDto {
     example: 'invert(27%) sepia(93%) saturate(1352%) hue-rotate(183deg) brightness(92%)',
   })
   @IsOptional()
-  @IsString()
   @Satisfies('svgCssFilter', svgCssFilterProblem)
+  @IsString()
   readonly svgCssFilter?: string | null;
 
   @RequiredNested(ColorPaletteDto)
@@ -218,12 +218,12 @@ export class UiTemplateFieldsDto {
     },
   })
   @ValidateIf((body: UiTemplateFieldsDto) => body.senderIdentifiers !== null)
-  @IsArray({ message: '$property is required: an array of strings, or null' })
-  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSenderIdentifiers)
-  @ArrayUnique({ message: '$property must not repeat a value' })
-  @IsString({ each: true })
-  @Length(1, UI_TEMPLATE_BOUNDS.senderIdentifierLength, { each: true })
   @FreeText({ each: true })
+  @Length(1, UI_TEMPLATE_BOUNDS.senderIdentifierLength, { each: true })
+  @IsString({ each: true })
+  @ArrayUnique({ message: '$property must not repeat a value' })
+  @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSenderIdentifiers)
+  @IsArray({ message: '$property is required: an array of strings, or null' })
   readonly senderIdentifiers: string[] | null;
 }
 
@@ -239,8 +239,8 @@ export class CreateUiTemplateDto extends UiTemplateFieldsDto {
     example: 'Kanton Musterberg',
   })
   @IsDefined({ message: '$property is required' })
-  @IsString()
   @Satisfies('uiTemplateName', uiTemplateNameProblem)
+  @IsString()
   readonly name: string;
 
   @CreatedBy()

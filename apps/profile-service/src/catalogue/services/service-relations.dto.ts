@@ -21,11 +21,11 @@ export class SurveyBodyDto {
     pattern: FREE_TEXT_PATTERN,
   })
   @IsDefined({ message: '$property is required' })
-  @IsString()
-  @Length(1, 400)
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
   // validator.js takes control characters in a URL's path.
   @FreeText()
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true, require_tld: false })
+  @Length(1, 400)
+  @IsString()
   readonly surveyUrl: string;
 
   @OptionalBoolean('Visitors are asked at random.', false)

@@ -98,13 +98,13 @@ export class CreateAccountDto {
 }
 
 export class UpdateAccountDto {
+  @Length(1, 100)
   @OptionalPattern(
     USERNAME_PATTERN,
     100,
     '$property must not start or end with white space nor contain control characters',
     'Sign-in name, unique case-insensitively.',
   )
-  @Length(1, 100)
   readonly username?: string | null;
 
   @Password() readonly password?: string | null;
@@ -182,7 +182,9 @@ export class CreateOrganizationDto extends OrganizationFieldsDto {
 }
 
 export class UpdateOrganizationDto extends OrganizationFieldsDto {
-  @OptionalText(160, 'Name of the organization.') @Length(1, 160) readonly name?: string | null;
+  @Length(1, 160)
+  @OptionalText(160, 'Name of the organization.')
+  readonly name?: string | null;
   @OptionalId('The organization category; a new one replaces the roles the old one gave.')
   readonly orgCategoryId?: number | null;
   @OptionalId('The legal form.') readonly legalFormId?: number | null;

@@ -58,10 +58,10 @@ export class RenderRequestDto {
     example: 'invoice@3',
   })
   @IsOptional()
-  @IsString()
   @Matches(TEMPLATE_REFERENCE, {
     message:
       '$property must be a template name (up to 50 letters, digits and . _ ~ -), optionally followed by @N',
   })
+  @IsString()
   readonly templateName?: string | null;
 }

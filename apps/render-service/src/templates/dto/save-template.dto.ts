@@ -15,9 +15,9 @@ export class SaveTemplateDto {
     minLength: 1,
   })
   @IsDefined({ message: '$property is required' })
-  @IsString()
-  @MinLength(1, { message: '$property must not be empty' })
   // Not free text: a document of the template language, which may write any character (a form feed).
+  @MinLength(1, { message: '$property must not be empty' })
+  @IsString()
   readonly data: string;
 
   @ApiPropertyOptional({
@@ -29,8 +29,8 @@ export class SaveTemplateDto {
     type: String,
   })
   @IsOptional()
-  @IsString()
   @Length(1, 10)
+  @IsString()
   readonly inputFormat?: string | null;
 
   @ApiPropertyOptional({
@@ -40,9 +40,9 @@ export class SaveTemplateDto {
     pattern: FREE_TEXT_PATTERN,
   })
   @IsOptional()
-  @IsString()
-  @Length(1, 100)
   @FreeText()
+  @Length(1, 100)
+  @IsString()
   readonly createdBy?: string;
 
   @OptionalJsonTextOrValue(
