@@ -8,6 +8,7 @@ export * from './openapi-fuzz';
 export * from './openapi-fuzz-inputs';
 export * from './service-process';
 export * from './tcp-proxy';
+export * from './liveness';
 export * from './wait-until';
 export * from './test-logs';
 export * from './audit-events';

@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
-  ArrayUnique,
   IsArray,
   IsBoolean,
   IsDefined,
@@ -24,6 +23,7 @@ import {
   RequiredPattern,
   RequiredText,
   Satisfies,
+  UniqueItems,
   UpdatedBy,
 } from '@portal/http-context';
 
@@ -192,16 +192,18 @@ export class UiTemplateFieldsDto {
 
   @ApiProperty({
     description:
-      'Sender identifiers of this template; each belongs to at most one template. Required: an array, or null for none.',
+      'Sender identifiers of this template, each at most once; each belongs to at most one template. ' +
+      `Required: an array of at most ${UI_TEMPLATE_BOUNDS.maxSenderIdentifiers}, or null for none.`,
     type: [String],
     nullable: true,
     maxItems: UI_TEMPLATE_BOUNDS.maxSenderIdentifiers,
+    uniqueItems: true,
     items: { type: 'string', minLength: 1, maxLength: UI_TEMPLATE_BOUNDS.senderIdentifierLength },
   })
   @ValidateIf((body: UiTemplateFieldsDto) => body.senderIdentifiers !== null)
   @IsArray({ message: '$property is required: an array of strings, or null' })
   @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSenderIdentifiers)
-  @ArrayUnique({ message: '$property must not repeat a value' })
+  @UniqueItems()
   @IsString({ each: true })
   @Length(1, UI_TEMPLATE_BOUNDS.senderIdentifierLength, { each: true })
   readonly senderIdentifiers: string[] | null;
