@@ -27,18 +27,13 @@ interface Statement {
  * this one's.
  */
 async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
-  const statements: Statement[] = [];
-  const original = PostgresQueryRunner.prototype.query;
-  PostgresQueryRunner.prototype.query = function (this: PostgresQueryRunner, sql, parameters, ...rest) {
-    statements.push({ sql, parameters: parameters?.length ?? 0 });
-    return original.call(this, sql, parameters, ...rest);
-  } as typeof original;
+  const query = jest.spyOn(PostgresQueryRunner.prototype, 'query');
   try {
     await work();
+    return query.mock.calls.map(([sql, parameters]) => ({ sql, parameters: parameters?.length ?? 0 }));
   } finally {
-    PostgresQueryRunner.prototype.query = original;
+    query.mockRestore();
   }
-  return statements;
 }
 
 const mostParameters = (statements: readonly Statement[]): number =>
