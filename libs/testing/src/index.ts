@@ -9,6 +9,7 @@ export * from './openapi-fuzz-inputs';
 export * from './amplification-fuzz';
 export * from './service-process';
 export * from './tcp-proxy';
+export * from './liveness';
 export * from './wait-until';
 export * from './test-logs';
 export * from './audit-events';

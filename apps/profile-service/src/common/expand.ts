@@ -12,7 +12,12 @@ export const ExpandFilter = (values: readonly string[], description: string): Pr
   const canonicalOf = (item: unknown): unknown =>
     typeof item === 'string' ? (canonical.get(item.trim().toLowerCase()) ?? item) : item;
   return applyDecorators(
-    ApiPropertyOptional({ description, type: 'array', items: { type: 'string', enum: [...values] } }),
+    ApiPropertyOptional({
+      description,
+      type: 'array',
+      items: { type: 'string', enum: [...values] },
+      maxItems: values.length * 4,
+    }),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => {
       if (value === undefined || value === null) return value;

@@ -56,13 +56,16 @@ export const IdFilter = (description: string): PropertyDecorator =>
     Max(2_147_483_647),
   );
 
-/** `Ids=1&Ids=2` or `Ids=1,2`: at most 1000 int32 ids. */
+/** The most ids an `Ids` filter takes: a page's worth (PageSize is at most 1000 too). */
+export const MAX_FILTER_IDS = 1000;
+
+/** `Ids=1&Ids=2` or `Ids=1,2`: at most MAX_FILTER_IDS int32 ids. */
 export const IdsFilter = (description: string): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, type: [Number] }),
+    ApiPropertyOptional({ description, type: [Number], maxItems: MAX_FILTER_IDS }),
     IsOptional(),
     QueryIntArray(),
-    ArrayMaxSize(1000),
+    ArrayMaxSize(MAX_FILTER_IDS),
     IsInt({ each: true }),
     Min(1, { each: true }),
     Max(2_147_483_647, { each: true }),
@@ -82,7 +85,10 @@ export function whereEquals<T extends ObjectLiteral>(
   list.andWhere(`${expression} = :${name}`, { [name]: value });
 }
 
-/** `expression IN (values)`, when the filter was given. */
+/**
+ * `expression = ANY(values)`, when the filter was given: one array parameter however many values
+ * (`IN (:...values)` would bind one parameter each, and PostgreSQL takes at most 65,535).
+ */
 export function whereIn<T extends ObjectLiteral>(
   list: SelectQueryBuilder<T>,
   expression: string,
@@ -90,7 +96,7 @@ export function whereIn<T extends ObjectLiteral>(
 ): void {
   if (values === undefined) return;
   const name = parameterName();
-  list.andWhere(`${expression} IN (:...${name})`, { [name]: values.length > 0 ? values : [null] });
+  list.andWhere(`${expression} = ANY(:${name})`, { [name]: [...values] });
 }
 
 /** Case-insensitive equality (`Name`, `Code`, `IdpName`), when the filter was given. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, In, IsNull, type SelectQueryBuilder } from 'typeorm';
+import { Any, type DataSource, type EntityManager, IsNull, type SelectQueryBuilder } from 'typeorm';
 
 import { fetchPage, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
@@ -308,7 +308,10 @@ export class ProcurationServicesService {
     return query;
   }
 
-  /** One query per one-to-many expansion asked for, for the whole page; one after the other. */
+  /**
+   * One query per one-to-many expansion asked for, for the whole page; one after the other. The
+   * page's ids go as one array parameter (`= ANY($1)`), however many a `PageSize=-1` page holds.
+   */
   private async partsOf(
     manager: EntityManager,
     procuration: ProcurationEntity,
@@ -320,26 +323,26 @@ export class ProcurationServicesService {
     const parts = emptyParts();
     if (wanted('ServiceClients')) {
       const clients = await manager.find(ServiceClientEntity, {
-        where: { serviceId: In(serviceIds) },
+        where: { serviceId: Any(serviceIds) },
         order: { id: 'ASC' },
       });
       parts.serviceClients = groupBy(clients, (client) => client.serviceId);
     }
     if (wanted('Survey')) {
-      const surveys = await manager.findBy(SurveyEntity, { serviceId: In(serviceIds) });
+      const surveys = await manager.findBy(SurveyEntity, { serviceId: Any(serviceIds) });
       parts.surveys = new Map(surveys.map((survey) => [survey.serviceId, survey]));
     }
     if (wanted('FavoriteService')) {
       const favorites = await manager.findBy(FavoriteServiceEntity, {
         ...favoriteOf(procuration, 0),
-        serviceId: In(serviceIds),
+        serviceId: Any(serviceIds),
       });
       parts.favorites = new Map(favorites.map((favorite) => [favorite.serviceId, favorite]));
     }
     if (wanted('ProcurationService')) {
       const links = await manager.findBy(ProcurationServiceEntity, {
         procurationId: procuration.id,
-        serviceId: In(serviceIds),
+        serviceId: Any(serviceIds),
       });
       parts.procurationServices = new Map(links.map((link) => [link.serviceId, link]));
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { Any, type DataSource, type EntityManager, IsNull } from 'typeorm';
 
 import { auditUpserted } from '@portal/audit';
 import { stampCreated, stampUpdated } from '@portal/database';
@@ -433,7 +433,10 @@ export class ProcurationsService {
     return this.get(key, NO_EXPANSION, manager);
   }
 
-  /** State and expansions of a page: one query per expansion for the whole page, one after the other. */
+  /**
+   * State and expansions of a page: one query per expansion for the whole page, one after the
+   * other, its ids as one array parameter (`= ANY($1)`) however many a `PageSize=-1` page holds.
+   */
   async viewsOf(
     manager: EntityManager,
     procurations: readonly ProcurationEntity[],
@@ -477,7 +480,7 @@ export class ProcurationsService {
     }
     if (expand.has('ProcurationServices')) {
       const links = await manager.find(ProcurationServiceEntity, {
-        where: { procurationId: In(procurations.map((p) => p.id)) },
+        where: { procurationId: Any(procurations.map((p) => p.id)) },
         order: { id: 'ASC' },
       });
       const linksOf = groupBy(links, (link) => link.procurationId);
@@ -488,7 +491,7 @@ export class ProcurationsService {
         .map((p) => p.procurationInviteId)
         .filter((id): id is number => id !== null);
       const invites =
-        inviteIds.length === 0 ? [] : await manager.findBy(ProcurationInviteEntity, { id: In(inviteIds) });
+        inviteIds.length === 0 ? [] : await manager.findBy(ProcurationInviteEntity, { id: Any(inviteIds) });
       const byId = new Map(invites.map((invite) => [invite.id, invite]));
       for (const view of views) {
         const inviteId = view.procuration.procurationInviteId;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { type DataSource, type EntityManager, In, IsNull } from 'typeorm';
+import { Any, type DataSource, type EntityManager, IsNull } from 'typeorm';
 
 import { fetchPage, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
@@ -76,7 +76,11 @@ export class ProfileServicesService {
     return { services: service, parts: await this.partsOf(manager, profileId, [service], expand), expand };
   }
 
-  /** One query per one-to-many expansion asked for, for the whole page; one after the other, to spare the pool. */
+  /**
+   * One query per one-to-many expansion asked for, for the whole page; one after the other, to
+   * spare the pool. The page's ids go as one array parameter (`= ANY($1)`), however many a
+   * `PageSize=-1` page holds.
+   */
   private async partsOf(
     manager: EntityManager,
     profileId: number,
@@ -94,19 +98,19 @@ export class ProfileServicesService {
     if (wanted('ProfileRoles')) parts.profileRoles = await this.grantingRoles(manager, profileId, serviceIds);
     if (wanted('ServiceClients')) {
       const clients = await manager.find(ServiceClientEntity, {
-        where: { serviceId: In(serviceIds) },
+        where: { serviceId: Any(serviceIds) },
         order: { id: 'ASC' },
       });
       parts.serviceClients = groupBy(clients, (client) => client.serviceId);
     }
     if (wanted('Survey')) {
-      const surveys = await manager.findBy(SurveyEntity, { serviceId: In(serviceIds) });
+      const surveys = await manager.findBy(SurveyEntity, { serviceId: Any(serviceIds) });
       parts.surveys = new Map(surveys.map((survey) => [survey.serviceId, survey]));
     }
     if (wanted('FavoriteService')) {
       const favorites = await manager.findBy(FavoriteServiceEntity, {
         profileId,
-        serviceId: In(serviceIds),
+        serviceId: Any(serviceIds),
         representativeProfileId: IsNull(),
         delegatorProfileId: IsNull(),
       });
@@ -125,7 +129,7 @@ export class ProfileServicesService {
     const ids = [...new Set([...granting.values()].flat())];
     if (ids.length === 0) return new Map();
     const roles = new Map(
-      (await manager.findBy(ProfileRoleEntity, { id: In(ids) })).map((role) => [role.id, role]),
+      (await manager.findBy(ProfileRoleEntity, { id: Any(ids) })).map((role) => [role.id, role]),
     );
     return new Map(
       serviceIds.map((serviceId) => [

@@ -151,20 +151,32 @@ describe(ProfileListQuery.name, () => {
       expect(query.total().values).toEqual([true, '%x%']);
     });
 
-    it('matches the validation perimeter entry by entry, * for any side', () => {
+    it('matches the validation perimeter as the pairs its entries allow, * for any side', () => {
       const query = sut({
         filters: { OrganizationValidationPerimeter: ['AG:co', '*:verein', 'gmbh:*', '*:*'] },
       });
       expect(whereOf(query)).toBe(
-        '((o.id IS NOT NULL' +
-          ' AND o."legal_form_id" IN (SELECT id FROM legal_form WHERE lower(code) = lower($1))' +
-          ' AND o."org_category_id" IN (SELECT id FROM org_category WHERE lower(code) = lower($2)))' +
-          ' OR (o.id IS NOT NULL AND o."org_category_id" IN (SELECT id FROM org_category WHERE lower(code) = lower($3)))' +
-          ' OR (o.id IS NOT NULL AND o."legal_form_id" IN (SELECT id FROM legal_form WHERE lower(code) = lower($4)))' +
-          ' OR (o.id IS NOT NULL))',
+        '(o."legal_form_id", o."org_category_id") IN (SELECT lf.id, oc.id' +
+          ' FROM unnest($1::text[], $2::text[]) AS perimeter(legal_form_code, category_code)' +
+          " JOIN legal_form lf ON perimeter.legal_form_code = '*' OR lower(lf.code) = lower(perimeter.legal_form_code)" +
+          " JOIN org_category oc ON perimeter.category_code = '*' OR lower(oc.code) = lower(perimeter.category_code))",
       );
-      expect(query.total().values).toEqual(['AG', 'co', 'verein', 'gmbh']);
+      expect(query.total().values).toEqual([
+        ['AG', '*', 'gmbh', '*'],
+        ['co', 'verein', '*', '*'],
+      ]);
       expect(whereOf(sut({ filters: { OrganizationValidationPerimeter: [] } }))).toBe('false');
+    });
+
+    it('states a perimeter of 100 entries in the text and parameters of one entry', () => {
+      const one = sut({ filters: { OrganizationValidationPerimeter: ['AG:CO'] } }).total();
+      const hundred = sut({
+        filters: {
+          OrganizationValidationPerimeter: Array.from({ length: 100 }, (_, index) => `LF${index}:C${index}`),
+        },
+      }).total();
+      expect(hundred.text).toBe(one.text);
+      expect(hundred.values).toHaveLength(one.values.length);
     });
 
     it('finds profiles to move to an inactive state: the state before it, and its threshold passed', () => {

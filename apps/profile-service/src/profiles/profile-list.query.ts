@@ -399,25 +399,21 @@ export class ProfileListQuery {
     when(filters.HasToBeProcessedForInactivity, (state) => this.inactivityCondition(state, add));
   }
 
-  /** Any entry `LEGALFORMCODE:CATEGORYCODE` matches (case-insensitive; `*` for any). */
+  /**
+   * Any entry `LEGALFORMCODE:CATEGORYCODE` matches (case-insensitive; `*` for any). Set-based:
+   * the entries are two array parameters, unnested into the (legal form, category) pairs they
+   * allow, which the planner computes once and looks each organization up in, so the statement
+   * and its parameters stay the same size however many entries there are.
+   */
   private perimeterCondition(entries: readonly string[], add: (value: unknown) => string): string {
     if (entries.length === 0) return 'false';
-    const matches = entries.map((entry) => {
-      const [legalFormCode, categoryCode] = entry.split(':');
-      const parts = ['o.id IS NOT NULL'];
-      if (legalFormCode !== '*') {
-        parts.push(
-          `${o('legalFormId')} IN (SELECT id FROM legal_form WHERE lower(code) = lower(${add(legalFormCode)}))`,
-        );
-      }
-      if (categoryCode !== '*') {
-        parts.push(
-          `${o('orgCategoryId')} IN (SELECT id FROM org_category WHERE lower(code) = lower(${add(categoryCode)}))`,
-        );
-      }
-      return `(${parts.join(' AND ')})`;
-    });
-    return `(${matches.join(' OR ')})`;
+    const [legalFormCodes, categoryCodes] = [0, 1].map((side) =>
+      entries.map((entry) => entry.split(':')[side]),
+    );
+    return `(${o('legalFormId')}, ${o('orgCategoryId')}) IN (SELECT lf.id, oc.id
+       FROM unnest(${add(legalFormCodes)}::text[], ${add(categoryCodes)}::text[]) AS perimeter(legal_form_code, category_code)
+       JOIN legal_form lf ON perimeter.legal_form_code = '*' OR lower(lf.code) = lower(perimeter.legal_form_code)
+       JOIN org_category oc ON perimeter.category_code = '*' OR lower(oc.code) = lower(perimeter.category_code))`;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { JSDOM } from 'jsdom';
 
-import { declarationsOf, inlineCss, reduceStyles, reportUnappliedRules } from './html-styles';
+import { declarationsOf, inlineCss, reduceStyles, reportUnappliedRules, styleBlocks } from './html-styles';
 import { RenderWarnings } from './render-warnings';
 
 const window = new JSDOM('').window;
@@ -67,6 +67,14 @@ describe(reportUnappliedRules.name, () => {
     expect(unapplied('p { color: red } }')).toEqual(['a <style> block is malformed (unbalanced braces)']);
     expect(unapplied('p, td.x > span { color: red } :root { --c: #fff }')).toEqual([]);
   });
+
+  it('skips comments, and reads a megabyte of comments that nothing closes in one pass', () => {
+    expect(unapplied('/* @page { } */ p { color: red } /* a:hover { } */')).toEqual([]);
+    expect(unapplied(`p { color: red } ${'/*@page'.repeat(150_000)}`)).toEqual([]);
+    expect(unapplied(`/**/@page { } /* ${'/*'.repeat(500_000)}`)).toEqual([
+      'CSS @page rules are not applied in PDF',
+    ]);
+  });
 });
 
 describe(inlineCss.name, () => {
@@ -83,6 +91,29 @@ describe(inlineCss.name, () => {
     expect(warnings.list()).toEqual([]);
     const plain = '<p style="color: red">A & B</p>';
     expect(await inlineCss(plain, warnings)).toBe(plain);
+  });
+
+  it('reports what the <style> blocks hold that no element receives', async () => {
+    const warnings = new RenderWarnings();
+    await inlineCss('<style>@page { }</style><p>x</p><STYLE media="print">a:hover { }</style >', warnings);
+    expect(warnings.list()).toEqual([
+      'CSS @page rules are not applied in PDF',
+      'CSS rules for :hover are not applied in PDF',
+    ]);
+  });
+});
+
+describe(styleBlocks.name, () => {
+  it('gives the text of each <style> element, in order', () => {
+    expect(
+      styleBlocks('<style>a{}</style><stylex>no</stylex><STYLE\n media="print">b{}</style ><style>c{}'),
+    ).toEqual(['a{}', 'b{}']);
+  });
+
+  // A lazy pattern read on to the end from each of these: hours for a megabyte of them.
+  it('reads a megabyte of <style> start tags that nothing closes or ends in one pass', () => {
+    expect(styleBlocks(`<style>a{}</style>${'<style>b{}'.repeat(100_000)}`)).toEqual(['a{}']);
+    expect(styleBlocks(`<style>a{}</style>${'<style '.repeat(150_000)}`)).toEqual(['a{}']);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { DomDocument, DomElement } from 'jsdom';
 import type juiceFunction from 'juice';
 
+import { findStartTag } from './html-tags';
 import { headerSafe, type RenderWarnings } from './render-warnings';
 
 /**
@@ -38,9 +39,34 @@ export async function inlineCss(html: string, warnings: RenderWarnings): Promise
   return juice(html, JUICE_OPTIONS);
 }
 
-/** The text of each `<style>` element (before juice removes them). */
-function styleBlocks(html: string): string[] {
-  return [...html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style\s*>/gi)].map((match) => match[1] ?? '');
+/**
+ * The text of each `<style>` element (before juice removes them), in one pass: a lazy
+ * `<style>([\s\S]*?)</style>` reads to the end from each `<style>` that nothing closes.
+ */
+export function styleBlocks(html: string): string[] {
+  const blocks: string[] = [];
+  const closing = /<\/style\s*>/gi;
+  for (let tag = findStartTag(html, 'style'); tag; tag = findStartTag(html, 'style', closing.lastIndex)) {
+    closing.lastIndex = tag.end;
+    const close = closing.exec(html);
+    // Unclosed: no later element is closed either.
+    if (!close) break;
+    blocks.push(html.slice(tag.end, close.index));
+  }
+  return blocks;
+}
+
+/** CSS without its comments, each a space; an unclosed one stays (as no later one closes). */
+function withoutComments(css: string): string {
+  let text = '';
+  let from = 0;
+  for (let open = css.indexOf('/*'); open !== -1; open = css.indexOf('/*', from)) {
+    const close = css.indexOf('*/', open + 2);
+    if (close === -1) break;
+    text += `${css.slice(from, open)} `;
+    from = close + 2;
+  }
+  return text + css.slice(from);
 }
 
 // Pseudo-classes juice leaves out (they describe interaction) and pseudo-elements it cannot inline.
@@ -53,7 +79,7 @@ const PSEUDO_ELEMENT = /::?(before|after|first-line|first-letter|marker|selectio
  * malformed blocks. A small scanner of top-level statements, quotes and nesting respected.
  */
 export function reportUnappliedRules(css: string, warnings: RenderWarnings): void {
-  const text = css.replace(/\/\*[\s\S]*?\*\//g, ' ');
+  const text = withoutComments(css);
   let depth = 0;
   let prelude = '';
   let quote: string | undefined;

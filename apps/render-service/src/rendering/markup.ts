@@ -3,6 +3,7 @@ import type { DomWindow } from 'jsdom';
 
 import { escapeHtml } from './escaping';
 import { inlineCss, installedFamily, reduceStyles } from './html-styles';
+import { findStartTag } from './html-tags';
 import { MARKDOWN_CSS } from './markdown-style';
 import { RenderWarnings } from './render-warnings';
 
@@ -93,12 +94,10 @@ const metaTag = (label: string): string => `<meta name="render-template" content
 /** Records the template that produced an HTML document in a meta tag of its head. */
 export function withTemplateMeta(html: string, label: string): string {
   const meta = metaTag(label);
-  const head = /<head(\s[^>]*)?>/i.exec(html);
-  if (head)
-    return `${html.slice(0, head.index + head[0].length)}${meta}${html.slice(head.index + head[0].length)}`;
-  const root = /<html(\s[^>]*)?>/i.exec(html);
-  if (root)
-    return `${html.slice(0, root.index + root[0].length)}<head>${meta}</head>${html.slice(root.index + root[0].length)}`;
+  const head = findStartTag(html, 'head');
+  if (head) return `${html.slice(0, head.end)}${meta}${html.slice(head.end)}`;
+  const root = findStartTag(html, 'html');
+  if (root) return `${html.slice(0, root.end)}<head>${meta}</head>${html.slice(root.end)}`;
   return `${meta}\n${html}`;
 }
 

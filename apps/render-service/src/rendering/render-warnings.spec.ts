@@ -12,6 +12,18 @@ describe(RenderWarnings.name, () => {
     expect(warnings.size).toBe(2);
   });
 
+  // Compared detail by detail, 300,000 took minutes (100,000: 58 s); one Set, a fraction of a second.
+  it('gathers 300,000 distinct details under one key, each once, in the order first met', () => {
+    const warnings = new RenderWarnings();
+    let rendered: string[] = [];
+    const render = (details: string[]): string => ((rendered = details), `on ${details.join(', ')}`);
+    for (let index = 0; index < 300_000; index += 1) warnings.addDetail('css', render, `x-${index}`);
+    warnings.addDetail('css', render, 'x-0');
+    expect(warnings.list()[0]).toMatch(/^on x-0, x-1, x-2, /);
+    expect(rendered).toHaveLength(300_000);
+    expect(rendered[299_999]).toBe('x-299999');
+  });
+
   it(`lists at most ${MAX_WARNINGS}, then how many more, each at most ${MAX_WARNING_LENGTH} characters`, () => {
     const warnings = new RenderWarnings();
     for (let index = 0; index < MAX_WARNINGS + 5; index += 1) warnings.add(`k${index}`, `w${index}`);

@@ -17,17 +17,21 @@ export function headerSafe(text: string, max = 60): string {
 
 /** Warnings keyed by what they are about; details (such as element names) gather under one key. */
 export class RenderWarnings {
-  private readonly entries = new Map<string, { render: (details: string[]) => string; details: string[] }>();
+  // Details in a Set: a document may name thousands of distinct elements under one key.
+  private readonly entries = new Map<
+    string,
+    { render: (details: string[]) => string; details: Set<string> }
+  >();
 
   /** A warning without details: the same key is reported once. */
   add(key: string, message: string): void {
-    if (!this.entries.has(key)) this.entries.set(key, { render: () => message, details: [] });
+    if (!this.entries.has(key)) this.entries.set(key, { render: () => message, details: new Set() });
   }
 
   /** A warning about `key` naming each distinct detail once (`padding (on p, td)`). */
   addDetail(key: string, render: (details: string[]) => string, detail: string): void {
-    const entry = this.entries.get(key) ?? { render, details: [] };
-    if (!entry.details.includes(detail)) entry.details.push(detail);
+    const entry = this.entries.get(key) ?? { render, details: new Set<string>() };
+    entry.details.add(detail);
     this.entries.set(key, entry);
   }
 
@@ -38,7 +42,7 @@ export class RenderWarnings {
   /** The warnings as the header lists them, capped. */
   list(): string[] {
     const all = [...this.entries.values()].map(({ render, details }) =>
-      headerSafe(render(details), MAX_WARNING_LENGTH),
+      headerSafe(render([...details]), MAX_WARNING_LENGTH),
     );
     if (all.length <= MAX_WARNINGS) return all;
     return [...all.slice(0, MAX_WARNINGS), `and ${all.length - MAX_WARNINGS} more`];

@@ -79,4 +79,47 @@ describe(checkDocumentResources.name, () => {
   ])('refuses %s', (_case, document, path) => {
     expect(refused(document as Record<string, unknown>)).toContain(path);
   });
+
+  // A quadratic pattern takes hours on a megabyte of spaces: these finish, or the test times out.
+  it.each([
+    [
+      'href=',
+      (gap: string) => `<svg><use href=${gap}"#g"/></svg>`,
+      (gap: string) => `<svg><image href=${gap}http://x/y.png/></svg>`,
+    ],
+    [
+      "href='",
+      (gap: string) => `<svg><use href='${gap}#g'/></svg>`,
+      (gap: string) => `<svg><image href='${gap}file:///etc/passwd'/></svg>`,
+    ],
+    [
+      'url(',
+      (gap: string) => `<svg><rect fill="url(${gap}#g)"/></svg>`,
+      (gap: string) => `<svg><rect fill="url(${gap}http://x/p.svg)"/></svg>`,
+    ],
+  ])(
+    'reads a megabyte of whitespace after %s in one pass: a fragment passes, a URL does not',
+    (_after, fragment, url) => {
+      const gap = ' '.repeat(1024 * 1024);
+      expect(() => checkDocumentResources({ content: [{ svg: fragment(gap) }] })).not.toThrow();
+      expect(refused({ content: [{ svg: url(gap) }] })).toContain('content[0].svg');
+      expect(() => checkDocumentResources({ content: [{ svg: `<svg><use href=${gap}>` }] })).not.toThrow();
+    },
+  );
+
+  it('collects the names of the images once, not once for each top-level property', () => {
+    const images = Object.fromEntries(Array.from({ length: 1000 }, (_, index) => [`logo${index}`, PNG]));
+    const keysRead = (parts: number): number => {
+      const document: Record<string, unknown> = { images };
+      for (let index = 0; index < parts; index += 1) document[`part${index}`] = { image: `logo${index}` };
+      const keys = jest.spyOn(Object, 'keys');
+      try {
+        checkDocumentResources(document);
+        return keys.mock.calls.length;
+      } finally {
+        keys.mockRestore();
+      }
+    };
+    expect(keysRead(1000)).toBe(keysRead(1));
+  });
 });

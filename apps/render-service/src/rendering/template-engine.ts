@@ -207,25 +207,20 @@ function helperOf(node: Call): string | undefined {
  * and the arguments of helpers that are not presence tests, with their place in the author's
  * template. The compiler adds the report after each marked lookup.
  */
-function markReportedPaths(node: Node | null | undefined, source: string, prepared: PreparedSource): void {
+function markReportedPaths(node: Node | null | undefined, prepared: PreparedSource): void {
   if (!node) return;
   const mark = (path: hbs.AST.Expression): void => {
-    if (path.type === 'SubExpression') return markReportedPaths(path as unknown as Node, source, prepared);
+    if (path.type === 'SubExpression') return markReportedPaths(path as unknown as Node, prepared);
     if (path.type !== 'PathExpression') return;
     const expression = path as ReportedPath;
     // `this` and `.` are the context itself, always there.
     if (expression.parts.length === 0 || !expression.loc) return;
-    const { line, column } = authorPosition(
-      source,
-      prepared,
-      expression.loc.start.line,
-      expression.loc.start.column,
-    );
+    const { line, column } = authorPosition(prepared, expression.loc.start.line, expression.loc.start.column);
     expression[REPORTED] = [withoutMarkers(expression.original), line, column];
   };
   switch (node.type) {
     case 'Program':
-      for (const child of node['body'] as Node[]) markReportedPaths(child, source, prepared);
+      for (const child of node['body'] as Node[]) markReportedPaths(child, prepared);
       return;
     case 'MustacheStatement':
     case 'SubExpression':
@@ -237,12 +232,11 @@ function markReportedPaths(node: Node | null | undefined, source: string, prepar
       const arguments_ = [...call.params, ...(call.hash?.pairs.map((pair) => pair.value) ?? [])];
       for (const argument of arguments_) {
         if (helper !== undefined && !PRESENCE_TESTS.has(helper)) mark(argument);
-        else if (argument.type === 'SubExpression')
-          markReportedPaths(argument as unknown as Node, source, prepared);
+        else if (argument.type === 'SubExpression') markReportedPaths(argument as unknown as Node, prepared);
       }
       if (node.type === 'BlockStatement') {
-        markReportedPaths(node['program'] as Node, source, prepared);
-        markReportedPaths(node['inverse'] as Node, source, prepared);
+        markReportedPaths(node['program'] as Node, prepared);
+        markReportedPaths(node['inverse'] as Node, prepared);
       }
       return;
     }
@@ -266,11 +260,11 @@ function parse(source: string): Parsed {
     const { first_line: line, first_column: column } = (
       Handlebars as unknown as { Parser: { lexer: { yylloc: { first_line: number; first_column: number } } } }
     ).Parser.lexer.yylloc;
-    throw compileError(source, prepared, error, { line, column });
+    throw compileError(prepared, error, { line, column });
   }
   stripMarkers(program as unknown as Node);
   checkNode(program as unknown as Node);
-  markReportedPaths(program as unknown as Node, source, prepared);
+  markReportedPaths(program as unknown as Node, prepared);
   return { program, prepared };
 }
 
@@ -300,7 +294,6 @@ function reasonOf(message: string): string {
 
 /** A template that does not compile, answered 422 with the author's line and column (contract 8). */
 function compileError(
-  source: string,
   prepared: PreparedSource,
   error: unknown,
   reported?: { line: number; column: number },
@@ -310,7 +303,7 @@ function compileError(
     reported ?? (lineNumber !== undefined && column !== undefined ? { line: lineNumber, column } : undefined);
   const reason = reasonOf(withoutMarkers(messageOf(error)));
   if (!at) return new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${reason}.`);
-  const position = authorPosition(source, prepared, at.line, at.column);
+  const position = authorPosition(prepared, at.line, at.column);
   return new RenderError(
     'TEMPLATE.SYNTAX',
     `The template does not compile at line ${position.line}, column ${position.column}: ${reason}.`,
@@ -324,7 +317,7 @@ export function checkTemplate(source: string, format: InputFormat): void {
   try {
     ENVIRONMENTS[format].precompile(program, COMPILE_OPTIONS);
   } catch (error) {
-    throw compileError(source, prepared, error);
+    throw compileError(prepared, error);
   }
 }
 
@@ -404,7 +397,7 @@ function compile(source: string, format: InputFormat): CompiledTemplate {
     const specification = new internals.JavaScriptCompiler().compile(compiled, options, undefined, true);
     run = environment.template(specification);
   } catch (error) {
-    throw compileError(source, prepared, error);
+    throw compileError(prepared, error);
   }
   return new CompiledTemplate(run, declaredLanguage(program, format));
 }

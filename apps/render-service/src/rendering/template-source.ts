@@ -14,6 +14,8 @@ export interface PreparedSource {
   readonly text: string;
   /** Offsets in the author's source before which a marker was put, ascending. */
   readonly markers: readonly number[];
+  /** Offsets in the author's source at which its lines start (line 1 at 0), ascending. */
+  readonly lineStarts: readonly number[];
 }
 
 /** Puts a marker between the `}}` that closes a `{{` expression and a `}` right after it. */
@@ -44,32 +46,50 @@ export function prepareSource(source: string): PreparedSource {
     text += source.slice(from, marker) + LITERAL_BRACE_MARKER;
     from = marker;
   }
-  return { text: text + source.slice(from), markers };
+  const lineStarts = [0];
+  for (let newline = source.indexOf('\n'); newline !== -1; newline = source.indexOf('\n', newline + 1))
+    lineStarts.push(newline + 1);
+  return { text: text + source.slice(from), markers, lineStarts };
 }
 
 /** Removes the markers from text Handlebars has parsed. */
 export const withoutMarkers = (text: string): string => text.split(LITERAL_BRACE_MARKER).join('');
 
+/** The first index of `sorted` (ascending) whose value is not below `value`; its length if none. */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle] < value) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
  * The author's line (1-based) and column (1-based) of a position Handlebars reports in the
- * prepared text (line 1-based, column 0-based).
+ * prepared text (line 1-based, column 0-based). A template reports one position per expression,
+ * so each is found by binary search in the line starts and markers, not by a walk from the top.
  */
 export function authorPosition(
-  source: string,
   prepared: PreparedSource,
   line: number,
   column: number,
 ): { line: number; column: number } {
-  let lineStart = 0;
-  for (let current = 1; current < line; current += 1) {
-    const next = source.indexOf('\n', lineStart);
-    if (next === -1) break;
-    lineStart = next + 1;
+  const { lineStarts, markers } = prepared;
+  // A line past the last is read as the last, as Handlebars' end-of-file positions are.
+  const lineStart = lineStarts[Math.min(Math.max(line, 1), lineStarts.length) - 1];
+  // Each marker on this line before the position moved it one to the right: the k-th marker from
+  // the line's start is at prepared column `marker - lineStart + k`, which grows with k, so the
+  // markers before the position are a run that a binary search finds.
+  const first = firstAtLeast(markers, lineStart);
+  let low = first;
+  let high = markers.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (markers[middle] - lineStart + (middle - first) < column) low = middle + 1;
+    else high = middle;
   }
-  // Markers on this line before the position moved it one to the right each.
-  let shift = 0;
-  for (const marker of prepared.markers) {
-    if (marker >= lineStart && marker - lineStart + shift < column) shift += 1;
-  }
-  return { line, column: column - shift + 1 };
+  return { line, column: column - (low - first) + 1 };
 }

@@ -2,7 +2,6 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
-  ArrayUnique,
   IsArray,
   IsBoolean,
   IsDefined,
@@ -26,6 +25,7 @@ import {
   RequiredPattern,
   RequiredText,
   Satisfies,
+  UniqueItems,
   UpdatedBy,
 } from '@portal/http-context';
 
@@ -206,10 +206,12 @@ export class UiTemplateFieldsDto {
 
   @ApiProperty({
     description:
-      'Sender identifiers of this template; each belongs to at most one template. Required: an array, or null for none.',
+      'Sender identifiers of this template, each at most once; each belongs to at most one template. ' +
+      `Required: an array of at most ${UI_TEMPLATE_BOUNDS.maxSenderIdentifiers}, or null for none.`,
     type: [String],
     nullable: true,
     maxItems: UI_TEMPLATE_BOUNDS.maxSenderIdentifiers,
+    uniqueItems: true,
     items: {
       type: 'string',
       minLength: 1,
@@ -221,7 +223,7 @@ export class UiTemplateFieldsDto {
   @FreeText({ each: true })
   @Length(1, UI_TEMPLATE_BOUNDS.senderIdentifierLength, { each: true })
   @IsString({ each: true })
-  @ArrayUnique({ message: '$property must not repeat a value' })
+  @UniqueItems()
   @ArrayMaxSize(UI_TEMPLATE_BOUNDS.maxSenderIdentifiers)
   @IsArray({ message: '$property is required: an array of strings, or null' })
   readonly senderIdentifiers: string[] | null;
