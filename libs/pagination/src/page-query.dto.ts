@@ -19,7 +19,7 @@ export class PageQueryDto {
   readonly PageNumber?: number;
 
   @ApiPropertyOptional({
-    description: `Items per page, 1..${MAX_PAGE_SIZE}; -1 returns every item.`,
+    description: `Items per page, 1..${MAX_PAGE_SIZE}; -1 returns every item, as a stream: a caller may have a few at once (past them 429) and the instance a few in all (past them 503), both with Retry-After.`,
     default: DEFAULT_PAGE_SIZE,
     type: 'integer',
   })
