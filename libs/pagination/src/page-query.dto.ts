@@ -54,6 +54,9 @@ export function pageRequestOf(query: PageQueryDto): PageRequest {
   return { pageNumber: query.PageNumber ?? 1, pageSize: pageSize === ALL_ITEMS ? undefined : pageSize };
 }
 
+/** `PageSize` in any case, matched without building a lower-case copy on every read. */
+const PAGE_SIZE_NAME = /^pagesize$/i;
+
 /**
  * Whether a request's query asks for every item (`PageSize=-1`, its name in any case), read as
  * PageQueryDto reads it: what makes a list request a stream, told before validation runs.
@@ -63,7 +66,7 @@ export function asksForEveryItem(query: unknown): boolean {
   let pageSize: unknown;
   let sent = 0;
   for (const name in query) {
-    if (name.length !== 8 || name.toLowerCase() !== 'pagesize') continue;
+    if (!PAGE_SIZE_NAME.test(name)) continue;
     // `PageSize=-1&pagesize=5` is one parameter sent twice: a 400, not a stream.
     if (++sent > 1) return false;
     pageSize = (query as Record<string, unknown>)[name];

@@ -22,6 +22,10 @@ class Routes {
   health(this: void): void {}
 }
 
+/** A controller whose class is exempt, sharing Routes' handlers by inheritance. */
+@SkipRateLimit()
+class ExemptRoutes extends Routes {}
+
 /** A response as the guard sees it: closes once, and has a socket only where a test gives one. */
 class FakeResponse extends EventEmitter {
   destroyed = false;
@@ -39,6 +43,7 @@ interface Call {
   readonly method?: string;
   readonly query?: Record<string, unknown>;
   readonly route?: keyof Routes;
+  readonly type?: typeof Routes;
 }
 
 function contextOf(call: Call, response: FakeResponse): ExecutionContext {
@@ -51,7 +56,7 @@ function contextOf(call: Call, response: FakeResponse): ExecutionContext {
   const args = [request, { raw: response }];
   return {
     getHandler: () => Routes.prototype[call.route ?? 'read'],
-    getClass: () => Routes,
+    getClass: () => call.type ?? Routes,
     getArgByIndex: (index: number) => args[index],
   } as unknown as ExecutionContext;
 }
@@ -111,6 +116,14 @@ describe(CallerLimitsGuard.name, () => {
   it('leaves health and metrics alone', () => {
     for (let sent = 0; sent < 5; sent += 1) expect(send({ route: 'health' }).error).toBeUndefined();
     expect(limits.callers).toBe(0);
+  });
+
+  it("reads each controller's own metadata for a handler they share", () => {
+    for (let sent = 0; sent < 3; sent += 1) send({ subject: 'alice' });
+    expect(limits.requestsOf('alice')).toBe(2);
+    for (let sent = 0; sent < 3; sent += 1)
+      expect(send({ subject: 'alice', type: ExemptRoutes }).error).toBeUndefined();
+    expect(send({ subject: 'alice' }).error).toBeInstanceOf(TooManyRequestsError);
   });
 
   it('counts nothing for a client already gone, whose close will not come again', () => {

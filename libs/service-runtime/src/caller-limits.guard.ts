@@ -48,6 +48,19 @@ function giveBack(this: HoldingResponse): void {
 
 type CallerRequest = FastifyRequest & { principal?: Principal };
 
+/** A handler or a controller, as Nest gives them and the Reflector reads them. */
+type MetadataTarget = Parameters<Reflector['get']>[1];
+
+/** What the guard needs of a route, read from its metadata once. */
+interface RouteFacts {
+  /** The controller the facts were read for: an inherited handler may serve two. */
+  readonly type: MetadataTarget;
+  /** Health and metrics (@SkipRateLimit): never limited. */
+  readonly exempt: boolean;
+  /** A list (@PaginatedList): its GET with PageSize=-1 is a stream. */
+  readonly list: boolean;
+}
+
 /**
  * Requests in flight per caller (contract 5), after the auth guard: a caller is the verified
  * token's `sub`, or the client address on a route without a token; health and metrics are
@@ -55,11 +68,15 @@ type CallerRequest = FastifyRequest & { principal?: Principal };
  * A list's GET with `PageSize=-1` is a stream, bounded twice more: per caller (429) and all
  * together (503: the instance is busy, not the caller at fault); and a stream's connection is
  * destroyed once its client stops taking data for `writeDeadlineMs`. What a request holds is
- * given back when its response closes. Cost on a read: two metadata lookups, a Map get and set,
- * and a listener on the response; nothing leaves the process.
+ * given back when its response closes. Cost on a read: a WeakMap get (the route's metadata, read
+ * once), a Map get and set, three properties and a shared listener on the response; nothing
+ * leaves the process.
  */
 @Injectable()
 export class CallerLimitsGuard implements CanActivate {
+  /** Each route's facts by its handler: a WeakMap get instead of metadata lookups on every read. */
+  private readonly routes = new WeakMap<MetadataTarget, RouteFacts>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly limits: CallerLimits,
@@ -67,10 +84,8 @@ export class CallerLimitsGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const handler = context.getHandler();
-    const type = context.getClass();
-    if (this.reflector.get<boolean>(SKIP_RATE_LIMIT, handler) ?? this.reflector.get(SKIP_RATE_LIMIT, type))
-      return true;
+    const route = this.routeOf(context.getHandler(), context.getClass());
+    if (route.exempt) return true;
     // By index rather than switchToHttp(), which builds three closures per call.
     const request = context.getArgByIndex<CallerRequest>(0);
     const response = context.getArgByIndex<FastifyReply>(1).raw as HoldingResponse;
@@ -79,10 +94,7 @@ export class CallerLimitsGuard implements CanActivate {
     const principal = request.principal;
     const byAddress = principal === undefined;
     const caller = byAddress ? request.ip : principal.subject;
-    const stream =
-      request.method === 'GET' &&
-      asksForEveryItem(request.query) &&
-      this.reflector.get<boolean | undefined>(PAGINATED_LIST, handler) === true;
+    const stream = route.list && request.method === 'GET' && asksForEveryItem(request.query);
 
     const refusal = this.limits.take(caller, byAddress, stream);
     if (refusal) throw this.refused(refusal);
@@ -92,6 +104,21 @@ export class CallerLimitsGuard implements CanActivate {
     response.on('close', giveBack);
     if (stream) enforceWriteDeadline(response, this.writeDeadlineMs);
     return true;
+  }
+
+  private routeOf(handler: MetadataTarget, type: MetadataTarget): RouteFacts {
+    const known = this.routes.get(handler);
+    if (known?.type === type) return known;
+    const facts: RouteFacts = {
+      type,
+      exempt:
+        (this.reflector.get<boolean>(SKIP_RATE_LIMIT, handler) ??
+          this.reflector.get<boolean>(SKIP_RATE_LIMIT, type)) === true,
+      list: this.reflector.get<boolean>(PAGINATED_LIST, handler) === true,
+    };
+    // The first controller's facts are kept; another one sharing the handler reads its own each time.
+    if (!known) this.routes.set(handler, facts);
+    return facts;
   }
 
   private refused(refusal: CallerLimitRefusal): Error {
