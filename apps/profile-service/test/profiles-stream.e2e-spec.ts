@@ -5,27 +5,13 @@ import { DataSource } from 'typeorm';
 import { testToken, waitUntil } from '@portal/testing';
 
 import { apiHelpers } from './support/api-helpers';
+import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
 
 type Json = Record<string, any>;
 
 /** More than two batches of the stream (500 profiles each), the last one partial. */
 const SEEDED = 1234;
-
-/** Person profiles with their accounts, written by SQL: the API would take minutes for this many. */
-const SEED_PERSONS = `
-WITH n AS (SELECT g FROM generate_series(1, $1::int) AS g),
-accounts AS (
-  INSERT INTO account (username, created_by, create_stamp, updated_by, update_stamp)
-  SELECT 'stream-' || lpad(g::text, 5, '0'), 'seed', now(), 'seed', now() FROM n
-  RETURNING id, username),
-persons AS (
-  INSERT INTO person (account_id, firstname, lastname, created_by, create_stamp, updated_by, update_stamp)
-  SELECT id, 'Stream', 'Person ' || username, 'seed', now(), 'seed', now() FROM accounts
-  RETURNING id, account_id)
-INSERT INTO profile (person_id, email, city, created_by, create_stamp, updated_by, update_stamp)
-SELECT persons.id, accounts.username || '@example.ch', 'Luzern', 'seed', now(), 'seed', now()
-  FROM persons JOIN accounts ON accounts.id = persons.account_id ORDER BY persons.id`;
 
 const paginationHeaders = (headers: Headers): Record<string, string> =>
   Object.fromEntries([...headers].filter(([name]) => name.startsWith('x-pagination')));
@@ -55,7 +41,7 @@ describe('profile-service PageSize=-1 streamed (HTTP, real PostgreSQL)', () => {
       },
     });
     organizationId = organization.id;
-    await service.app.get(DataSource).query(SEED_PERSONS, [SEEDED]);
+    await new Fixtures(service.app.get(DataSource)).persons(SEEDED, 'stream-');
   });
 
   afterAll(() => service?.close());

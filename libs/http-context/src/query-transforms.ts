@@ -10,11 +10,14 @@ const INTEGER = /^[+-]?\d{1,12}$/;
 
 const single = (value: unknown): unknown => (Array.isArray(value) && value.length === 1 ? value[0] : value);
 
+/** A query value as QueryInt reads it: a well-formed integer as a number, anything else as sent. */
+export function queryIntOf(value: unknown): unknown {
+  const raw = single(value);
+  return typeof raw === 'string' && INTEGER.test(raw.trim()) ? Number(raw) : raw;
+}
+
 export const QueryInt = (): PropertyDecorator =>
-  Transform(({ value }: { value: unknown }) => {
-    const raw = single(value);
-    return typeof raw === 'string' && INTEGER.test(raw.trim()) ? Number(raw) : raw;
-  });
+  Transform(({ value }: { value: unknown }) => queryIntOf(value));
 
 export const QueryBoolean = (): PropertyDecorator =>
   Transform(({ value }: { value: unknown }) => {

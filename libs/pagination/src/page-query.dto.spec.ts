@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 
-import { DEFAULT_PAGE_SIZE, PageQueryDto, pageRequestOf } from './page-query.dto';
+import { asksForEveryItem, DEFAULT_PAGE_SIZE, PageQueryDto, pageRequestOf } from './page-query.dto';
 
 async function invalidPropertiesOf(query: Record<string, unknown>): Promise<string[]> {
   const errors = await validate(plainToInstance(PageQueryDto, query));
@@ -70,5 +70,38 @@ describe(PageQueryDto.name, () => {
   it('rejects an OrderBy longer than 500 characters', async () => {
     await expect(invalidPropertiesOf({ OrderBy: 'a'.repeat(500) })).resolves.toEqual([]);
     await expect(invalidPropertiesOf({ OrderBy: 'a'.repeat(501) })).resolves.toEqual(['OrderBy']);
+  });
+});
+
+describe(asksForEveryItem.name, () => {
+  it.each([
+    [{ PageSize: '-1' }, true],
+    [{ pagesize: '-1', OrderBy: 'name' }, true],
+    [{ PAGESIZE: ' -01 ' }, true],
+    [{ PageSize: ['-1'] }, true],
+    [{}, false],
+    [{ PageSize: '50' }, false],
+    [{ PageSize: '-1x' }, false],
+    [{ PageSize: ['-1', '-1'] }, false],
+    [{ PageSize: '-1', pageSize: '-1' }, false],
+    [{ PageSizes: '-1' }, false],
+  ])('reads %j as every item: %s', (query, expected) => {
+    expect(asksForEveryItem(query)).toBe(expected);
+  });
+
+  it('agrees with PageQueryDto on what a valid query asks for', async () => {
+    for (const PageSize of ['-1', ' -1', '-001', '+1', '-2', '0', '1000', 'all', ['-1'], ['-1', '5']]) {
+      const dto = plainToInstance(PageQueryDto, { PageSize });
+      const valid = (await validate(dto)).length === 0;
+      expect([PageSize, asksForEveryItem({ PageSize })]).toEqual([
+        PageSize,
+        valid && pageRequestOf(dto).pageSize === undefined,
+      ]);
+    }
+  });
+
+  it('is false for a query that is not an object', () => {
+    expect(asksForEveryItem(undefined)).toBe(false);
+    expect(asksForEveryItem('PageSize=-1')).toBe(false);
   });
 });

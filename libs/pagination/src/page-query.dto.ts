@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 
-import { QueryInt, QueryString } from '@portal/http-context';
+import { QueryInt, queryIntOf, QueryString } from '@portal/http-context';
 
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 1000;
@@ -22,7 +22,7 @@ export class PageQueryDto {
   readonly PageNumber?: number;
 
   @ApiPropertyOptional({
-    description: `Items per page, 1..${MAX_PAGE_SIZE}; -1 returns every item.`,
+    description: `Items per page, 1..${MAX_PAGE_SIZE}; -1 returns every item, as a stream: a caller may have a few at once (past them 429) and the instance a few in all (past them 503), both with Retry-After.`,
     default: DEFAULT_PAGE_SIZE,
     type: 'integer',
   })
@@ -55,4 +55,24 @@ export interface PageRequest {
 export function pageRequestOf(query: PageQueryDto): PageRequest {
   const pageSize = query.PageSize ?? DEFAULT_PAGE_SIZE;
   return { pageNumber: query.PageNumber ?? 1, pageSize: pageSize === ALL_ITEMS ? undefined : pageSize };
+}
+
+/** `PageSize` in any case, matched without building a lower-case copy on every read. */
+const PAGE_SIZE_NAME = /^pagesize$/i;
+
+/**
+ * Whether a request's query asks for every item (`PageSize=-1`, its name in any case), read as
+ * PageQueryDto reads it: what makes a list request a stream, told before validation runs.
+ */
+export function asksForEveryItem(query: unknown): boolean {
+  if (query === null || typeof query !== 'object') return false;
+  let pageSize: unknown;
+  let sent = 0;
+  for (const name in query) {
+    if (!PAGE_SIZE_NAME.test(name)) continue;
+    // `PageSize=-1&pagesize=5` is one parameter sent twice: a 400, not a stream.
+    if (++sent > 1) return false;
+    pageSize = (query as Record<string, unknown>)[name];
+  }
+  return sent === 1 && queryIntOf(pageSize) === ALL_ITEMS;
 }

@@ -1,7 +1,10 @@
-import { applyDecorators, type Type, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, SetMetadata, type Type, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse } from '@nestjs/swagger';
 
 import { PaginationInterceptor } from './pagination.interceptor';
+
+/** Marks a list route: with `PageSize=-1` its GET is a stream, bounded as one (service-runtime). */
+export const PAGINATED_LIST = 'portal:paginated-list';
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
 const linkHeader = (description: string) => ({ description, schema: { type: 'string' } });
@@ -12,6 +15,7 @@ const linkHeader = (description: string) => ({ description, schema: { type: 'str
  */
 export const PaginatedList = (type: Type): MethodDecorator =>
   applyDecorators(
+    SetMetadata(PAGINATED_LIST, true),
     UseInterceptors(PaginationInterceptor),
     ApiOkResponse({
       type: [type],

@@ -1,4 +1,4 @@
-import { type Batches, StreamedPage } from './streamed-page';
+import { type Batches, STREAM_CHUNK_CHARS, StreamedPage } from './streamed-page';
 
 /** Batches from arrays, remembering whether they were returned (their cursor released). */
 function batchesOf<T>(...batches: T[][]): Batches<T> & { returned: boolean; read: number } {
@@ -50,6 +50,45 @@ describe('StreamedPage', () => {
     expect(page.totalPages).toBe(1);
     expect(new StreamedPage(batchesOf<unknown>(), 0, request).totalPages).toBe(0);
     expect(JSON.parse(await text(page))).toEqual([{ id: 10 }, { id: 20 }, { id: 30 }]);
+  });
+
+  it('pushes a large batch in chunks of at most STREAM_CHUNK_CHARS, reading the next batch only with its last', async () => {
+    // A batch of about 3.5 chunks.
+    const items = Array.from({ length: 3500 }, (_, index) => ({
+      id: String(index),
+      text: `${'x'.repeat(50)}😀`,
+    }));
+    const source = batchesOf(items, [{ id: 'last', text: '' }]);
+    const stream = new StreamedPage(source, items.length + 1, request).toJsonStream();
+    const chunks: string[] = [];
+    const readWhenPushed: number[] = [];
+    // Flowing, each push arrives as its own chunk, encoded to UTF-8 as the socket gets it.
+    stream.on('data', (chunk: Buffer) => {
+      chunks.push(chunk.toString('utf8'));
+      readWhenPushed.push(source.read);
+    });
+    await new Promise((resolve) => stream.once('end', resolve));
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+    for (const chunk of chunks) {
+      expect(chunk.length).toBeLessThanOrEqual(STREAM_CHUNK_CHARS);
+      // A pair cut in two would have been encoded as U+FFFD.
+      expect(chunk).not.toContain('\uFFFD');
+    }
+    expect(JSON.parse(chunks.join(''))).toEqual([...items, { id: 'last', text: '' }]);
+    // The second batch is read only as the first one's last chunk goes out.
+    expect(readWhenPushed.slice(0, 3)).toEqual([1, 1, 1]);
+  });
+
+  it('never cuts a surrogate pair between two chunks', async () => {
+    // '["a' then pairs: a high surrogate sits at index STREAM_CHUNK_CHARS - 1, where a cut falls.
+    const item = `a${'😀'.repeat(STREAM_CHUNK_CHARS / 2)}`;
+    const stream = new StreamedPage(batchesOf([item]), 1, request).toJsonStream();
+    const chunks: string[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk.toString('utf8')));
+    await new Promise((resolve) => stream.once('end', resolve));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.join('')).not.toContain('\uFFFD');
+    expect(JSON.parse(chunks.join(''))).toEqual([item]);
   });
 
   it('returns the batches (releasing their cursor) when the stream is destroyed early', async () => {

@@ -2,6 +2,11 @@ import { Readable } from 'node:stream';
 
 import type { PageRequest } from './page-query.dto';
 
+/** UTF-16 code units of a stream's pushes: 64 Ki, each a write of 64 to 192 KiB of UTF-8. */
+export const STREAM_CHUNK_CHARS = 64 * 1024;
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+
 /** Batches of a list, read one after the other; `return` releases what they are read from. */
 export interface Batches<T> {
   next(): Promise<IteratorResult<readonly T[], undefined>>;
@@ -43,11 +48,16 @@ export class StreamedPage<T> {
 
   /**
    * The items as the text of one JSON array, a batch at a time, read as fast as it is sent: each
-   * read pushes once, so the next batch is fetched only when the socket has taken the last.
+   * read pushes one chunk of at most STREAM_CHUNK_CHARS, and the next batch is fetched only when
+   * the socket has taken the last one's chunks. Small chunks let a write deadline see a slow
+   * reader's progress (a batch of pictures is tens of MB, one write the socket takes whole or not).
    */
   toJsonStream(): Readable {
     const batches = this.batches;
     let opened = false;
+    /** The batch read last as JSON text, and how much of it is pushed. */
+    let text = '';
+    let offset = 0;
     const nextItems = async (): Promise<readonly T[] | undefined> => {
       for (;;) {
         const result = await batches.next();
@@ -55,18 +65,32 @@ export class StreamedPage<T> {
         if (result.value.length > 0) return result.value;
       }
     };
+    const nextChunk = (): string => {
+      let end = Math.min(offset + STREAM_CHUNK_CHARS, text.length);
+      // Never between the halves of a surrogate pair: each chunk is encoded to UTF-8 on its own.
+      if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+      const chunk = text.slice(offset, end);
+      offset = end;
+      return chunk;
+    };
     return new Readable({
       read() {
+        if (offset < text.length) {
+          this.push(nextChunk());
+          return;
+        }
         nextItems().then(
           (items) => {
-            const prefix = opened ? ',' : '[';
             if (items === undefined) {
+              text = '';
               this.push(opened ? ']' : '[]');
               this.push(null);
-            } else {
-              this.push(prefix + items.map((item) => JSON.stringify(item)).join(','));
+              return;
             }
+            text = (opened ? ',' : '[') + items.map((item) => JSON.stringify(item)).join(',');
+            offset = 0;
             opened = true;
+            this.push(nextChunk());
           },
           (error: unknown) => this.destroy(error instanceof Error ? error : new Error(String(error))),
         );

@@ -29,6 +29,8 @@ import {
 } from '@portal/problem-details';
 
 import { registerBodyBudget } from './body-budget';
+import { CallerLimits, streamsForPool } from './caller-limits';
+import { CallerLimitsGuard } from './caller-limits.guard';
 import { registerRouteBodyLimits } from './body-limit';
 import { JSON_BODY_MEDIA_TYPES, registerBodyMediaTypes } from './body-media-type';
 import { corsOriginsOf, enableCors } from './cors';
@@ -129,9 +131,16 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     ? new RedisRateLimitStore(env.REDIS_URL, logger)
     : new MemoryRateLimitStore();
   fastify.addHook('onClose', () => rateLimitStore.close());
-  // In this order: the rate limit counts the caller the auth guard has verified.
+  const callerLimits = new CallerLimits({
+    maxRequestsPerCaller: env.MAX_CONCURRENT_PER_CALLER,
+    maxStreamsPerCaller: env.MAX_STREAMS_PER_CALLER,
+    maxStreams: streamsForPool(env.DATABASE_POOL_SIZE),
+  });
+  // In this order: the limits count the caller the auth guard has verified; requests in flight
+  // before the rate, so that a caller past its bound is refused without a Redis round trip.
   app.useGlobalGuards(
     new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))),
+    new CallerLimitsGuard(app.get(Reflector), callerLimits, env.STREAM_WRITE_DEADLINE_MS),
     new RateLimitGuard(app.get(Reflector), rateLimitStore, service.name, {
       [DEFAULT_RATE_LIMIT_POLICY]: {
         perMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -185,17 +194,18 @@ const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as c
 
 /**
  * The problem responses of the document, each once under `components/responses` and referred to
- * by the operations: every operation is rate limited (RateLimitGuard), so each gets the shared
- * `TooManyRequests` unless it documents its own 429; and a problem response an operation documents
- * as `ApiProblemResponses` writes it (`problemResponse`) becomes a reference to `Problem<status>`
- * (written out in each of some 700 operation responses, they made the profile document 2 MB).
+ * by the operations: every operation is rate limited (RateLimitGuard) and bounded in flight per
+ * caller (CallerLimitsGuard), so each gets the shared `TooManyRequests` unless it documents its
+ * own 429; and a problem response an operation documents as `ApiProblemResponses` writes it
+ * (`problemResponse`) becomes a reference to `Problem<status>` (written out in each of some 700
+ * operation responses, they made the profile document 2 MB).
  */
 function shareProblemResponses(document: OpenAPIObject): OpenAPIObject {
   const responses: Record<string, unknown> = {
     ...document.components?.responses,
     TooManyRequests: {
       description:
-        "Too Many Requests: the caller's rate limit is spent (RateLimit-* headers); retry after Retry-After.",
+        "Too Many Requests: the caller's rate limit is spent (RateLimit-* headers), or it has too many requests, or PageSize=-1 lists, in flight at once; retry after Retry-After.",
       headers: {
         'Retry-After': integerHeader('Seconds until the caller may send again.'),
         'RateLimit-Limit': integerHeader('Requests of the window that decides.'),

@@ -1,6 +1,8 @@
 export * from './body-budget';
 export * from './body-limit';
 export * from './body-media-type';
+export * from './caller-limits';
+export * from './caller-limits.guard';
 export * from './cors';
 export * from './create-service-app';
 export * from './demo-data-environment';
@@ -13,3 +15,4 @@ export * from './service-environment';
 export * from './service-runtime.module';
 export * from './security-headers';
 export * from './graceful-shutdown';
+export * from './write-deadline';

@@ -17,13 +17,17 @@ export interface RateLimitPolicy {
 export const DEFAULT_RATE_LIMIT_POLICY = 'default';
 
 const RATE_LIMIT_POLICY = 'portal:rate-limit-policy';
-const SKIP_RATE_LIMIT = 'portal:skip-rate-limit';
+/** Set by @SkipRateLimit; CallerLimitsGuard exempts the same routes. */
+export const SKIP_RATE_LIMIT = 'portal:skip-rate-limit';
 
 /** The route counts against its own policy (`render`), not the service's default one. */
 export const RateLimit = (policy: string): MethodDecorator & ClassDecorator =>
   SetMetadata(RATE_LIMIT_POLICY, policy);
 
-/** Not limited: health and metrics, which probes and scrapers call from few addresses. */
+/**
+ * Not limited, neither the rate nor the requests in flight: health and metrics, which probes and
+ * scrapers call from few addresses, and which must answer while a caller is at its bounds.
+ */
 export const SkipRateLimit = (): MethodDecorator & ClassDecorator => SetMetadata(SKIP_RATE_LIMIT, true);
 
 /** The headers of the RateLimit draft and their X- forms that most clients know. */

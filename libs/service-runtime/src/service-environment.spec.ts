@@ -33,6 +33,9 @@ describe(ServiceEnvironment.name, () => {
       DATABASE_POOL_SIZE: 10,
       MIGRATIONS_RUN: true,
       LOG_LEVEL: 'info',
+      MAX_CONCURRENT_PER_CALLER: 32,
+      MAX_STREAMS_PER_CALLER: 2,
+      STREAM_WRITE_DEADLINE_MS: 10_000,
     });
     expect(sut.DATABASE_URL).toBeUndefined();
     expect(sut.AUTH_JWT_SECRET).toBeUndefined();
@@ -49,6 +52,9 @@ describe(ServiceEnvironment.name, () => {
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: SECRET,
       REDIS_URL: 'rediss://cache:6380',
+      MAX_CONCURRENT_PER_CALLER: '200',
+      MAX_STREAMS_PER_CALLER: '1',
+      STREAM_WRITE_DEADLINE_MS: '30000',
     });
 
     expect(sut).toMatchObject({
@@ -57,6 +63,9 @@ describe(ServiceEnvironment.name, () => {
       TENANT: 'acme_1',
       DATABASE_URL,
       DATABASE_POOL_SIZE: 20,
+      MAX_CONCURRENT_PER_CALLER: 200,
+      MAX_STREAMS_PER_CALLER: 1,
+      STREAM_WRITE_DEADLINE_MS: 30_000,
       MIGRATIONS_RUN: false,
       LOG_LEVEL: 'warn',
       AUTH_JWT_SECRET: SECRET,
@@ -109,6 +118,10 @@ describe(ServiceEnvironment.name, () => {
     ['TENANT', 'a/b'],
     ['TENANT', 't'.repeat(64)],
     ['DATABASE_POOL_SIZE', '0'],
+    ['MAX_CONCURRENT_PER_CALLER', '0'],
+    ['MAX_STREAMS_PER_CALLER', '0'],
+    ['STREAM_WRITE_DEADLINE_MS', '99'],
+    ['STREAM_WRITE_DEADLINE_MS', '10s'],
     ['MIGRATIONS_RUN', 'maybe'],
     ['LOG_LEVEL', 'verbose'],
     ['AUTH_JWKS_URL', 'ftp://keycloak/certs'],

@@ -122,6 +122,40 @@ export class ServiceEnvironment {
   @Max(100_000_000)
   readonly RATE_LIMIT_BURST: number = 100;
 
+  /**
+   * Requests one caller may have in flight at once, streams included (caller-limits.guard.ts);
+   * past it a 429 problem with Retry-After. Enough for a backend-for-frontend that speaks for
+   * many citizens. Counted in the process: each replica allows this many.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(100_000)
+  readonly MAX_CONCURRENT_PER_CALLER: number = 32;
+
+  /**
+   * `PageSize=-1` lists (streams) one caller may have in flight at once; past it a 429 problem.
+   * All callers together may have a quarter of DATABASE_POOL_SIZE (at least 1); past that a 503.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  readonly MAX_STREAMS_PER_CALLER: number = 2;
+
+  /**
+   * A stream whose client takes none of the data waiting on its socket for this long is cut, and
+   * its cursor's connection and its slots are freed. 10 s: a live reader stalls for seconds at
+   * most (TCP's retransmissions back off to a few seconds), and the cursor's transaction idles
+   * meanwhile, which the database ends at its idle_in_transaction_session_timeout anyway (at least
+   * 10 s), leaving the socket and the stream's slots held until the client leaves.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(600_000)
+  readonly STREAM_WRITE_DEADLINE_MS: number = 10_000;
+
   /** Unset: the localhost origins outside production, none in production (contract 1). */
   @IsOptional()
   @Matches(ORIGIN_LIST, {

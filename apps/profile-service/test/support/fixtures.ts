@@ -202,4 +202,32 @@ export class Fixtures {
     );
     return rows.map((row) => row.role_id);
   }
+
+  /**
+   * `count` person profiles with their accounts (usernames `<prefix>00001` and on), written by
+   * SQL a few thousand at a statement (each within the pool's statement timeout): the API would
+   * take minutes for this many.
+   */
+  async persons(count: number, prefix: string): Promise<void> {
+    for (let first = 1; first <= count; first += PERSONS_PER_STATEMENT) {
+      const last = Math.min(count, first + PERSONS_PER_STATEMENT - 1);
+      await this.dataSource.query(
+        `WITH n AS (SELECT g FROM generate_series($1::int, $2::int) AS g),
+         accounts AS (
+           INSERT INTO account (username, created_by, create_stamp, updated_by, update_stamp)
+           SELECT $3 || lpad(g::text, 5, '0'), 'seed', now(), 'seed', now() FROM n
+           RETURNING id, username),
+         persons AS (
+           INSERT INTO person (account_id, firstname, lastname, created_by, create_stamp, updated_by, update_stamp)
+           SELECT id, 'Stream', 'Person ' || username, 'seed', now(), 'seed', now() FROM accounts
+           RETURNING id, account_id)
+         INSERT INTO profile (person_id, email, city, created_by, create_stamp, updated_by, update_stamp)
+         SELECT persons.id, accounts.username || '@example.ch', 'Luzern', 'seed', now(), 'seed', now()
+           FROM persons JOIN accounts ON accounts.id = persons.account_id ORDER BY persons.id`,
+        [first, last, prefix],
+      );
+    }
+  }
 }
+
+const PERSONS_PER_STATEMENT = 2000;
