@@ -105,6 +105,8 @@ const manyKeys = (count: number): string =>
   `{${Array.from({ length: count }, (_, index) => `"k${index}":0`).join(',')}}`;
 const distinctIds = (count: number): string =>
   `[${Array.from({ length: count }, (_, index) => index + 1).join(',')}]`;
+const distinctTexts = (count: number): string =>
+  `[${Array.from({ length: count }, (_, index) => `"${index.toString(36)}"`).join(',')}]`;
 
 /** The body text with the JSON text `replacement` at `path` (an empty path: the body itself). */
 function bodyWith(base: unknown, path: readonly (string | number)[], replacement: string): string {
@@ -135,7 +137,7 @@ const isIdList = (document: OpenApiDocument, schema: FuzzSchema): boolean =>
 /**
  * The amplifying requests of one operation: wherever its body takes an object, an array or any
  * JSON (and at the body itself), an array of 500,000 elements and an object of 10,000 keys; a list
- * of 100,000 ids wherever it takes integers in an array, in the body or the query.
+ * of 100,000 distinct items wherever it takes an array (ids where they are integers), in the body or the query.
  */
 function amplificationsOf(
   document: OpenApiDocument,
@@ -168,8 +170,14 @@ function amplificationsOf(
         `an object of ${AMPLIFYING_OBJECT_KEYS.toLocaleString('en')} keys`,
         manyKeys(AMPLIFYING_OBJECT_KEYS),
       );
+      // Distinct items, where a check that compares each item with the others is quadratic.
       if (isIdList(document, schema))
         send(`a list of ${ID_LIST_LENGTH.toLocaleString('en')} ids`, distinctIds(ID_LIST_LENGTH));
+      else if (resolveSchema(document, schema).type === 'array')
+        send(
+          `a list of ${ID_LIST_LENGTH.toLocaleString('en')} distinct texts`,
+          distinctTexts(ID_LIST_LENGTH),
+        );
     }
   }
   for (const parameter of operation.parameters) {
