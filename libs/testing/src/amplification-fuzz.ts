@@ -5,6 +5,7 @@ import { exampleRequestsOf, type OpenApiDocument, sendExamples, serverPathOf } f
 import {
   encodeUrlValue,
   type FuzzOperation,
+  type FuzzRequest,
   fuzzOperationsOf,
   type FuzzSchema,
   resolveSchema,
@@ -287,37 +288,38 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
           ...(contentType ? { 'content-type': contentType } : {}),
         });
         const failures: string[] = [];
-        for (const request of amplificationsOf(document, operation, url, base)) {
-          const raw = { ...request, headers: headers(request.contentType), mutations: [request.what] };
-          const response = await sendRaw(service.baseUrl, raw).catch((error: unknown) => {
-            throw new Error(`${request.what}: ${String(error)}`);
-          });
+        // Each answer judged as the OpenAPI fuzz judges them, overload allowed; a request the
+        // process did not answer is a failure, and the process's end is told below.
+        const judge = async (what: string, raw: FuzzRequest): Promise<void> => {
+          try {
+            const response = await sendRaw(service.baseUrl, raw);
+            const verdict = verdictOn(raw, response, { overloadAllowed: true });
+            if (verdict) failures.push(failureOf(what, response, verdict));
+          } catch (error) {
+            failures.push(`${what}: no answer (${String(error)})`);
+          }
           sent += 1;
-          const verdict = verdictOn(raw, response, { overloadAllowed: true });
-          if (verdict) failures.push(failureOf(request.what, response, verdict));
+        };
+        for (const request of amplificationsOf(document, operation, url, base)) {
+          if (service.exited) break;
+          await judge(request.what, {
+            ...request,
+            headers: headers(request.contentType),
+            mutations: [request.what],
+          });
         }
         const largest = largestBodyOf(document, operation, base, options.limits);
-        if (largest !== undefined) {
-          const contentType = operation.body?.mediaType;
+        if (largest !== undefined && !service.exited) {
           const raw = {
             method: operation.method,
             url,
             body: largest,
-            headers: headers(contentType),
+            headers: headers(operation.body?.mediaType),
             mutations: [],
           };
-          const responses = await Promise.all(
-            Array.from({ length: LARGEST_BODIES_AT_ONCE }, () =>
-              sendRaw(service.baseUrl, raw).catch((error: unknown) => {
-                throw new Error(`the largest body, 20 at once: ${String(error)}`);
-              }),
-            ),
+          await Promise.all(
+            Array.from({ length: LARGEST_BODIES_AT_ONCE }, () => judge('the largest body, 20 at once', raw)),
           );
-          sent += responses.length;
-          for (const response of responses) {
-            const verdict = verdictOn(raw, response, { overloadAllowed: true });
-            if (verdict) failures.push(failureOf('the largest body, 20 at once', response, verdict));
-          }
         }
         const { slowestMs, largestRssMib: rss } = await watch.take();
         worstProbeMs = Math.max(worstProbeMs, slowestMs);
