@@ -12,6 +12,7 @@ import {
   schemaFieldsOf,
 } from './openapi-fuzz-inputs';
 import { type RawResponse, sendRaw, verdictOn } from './openapi-fuzz';
+import { livenessDuring } from './liveness';
 import { buildServices, serviceNodeArgs, startServiceProcess, type ServiceProcess } from './service-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TestClient, testToken } from './test-client';
@@ -44,61 +45,6 @@ interface Amplification {
   readonly url: string;
   readonly body?: string;
   readonly contentType?: string;
-}
-
-/** Watches the process while the requests run: its liveness probe's answer times and its RSS. */
-class ProcessWatch {
-  private slowestMs = 0;
-  private largestRssMib = 0;
-  private running = true;
-  private readonly loop: Promise<void>;
-
-  constructor(private readonly service: ServiceProcess) {
-    this.loop = this.watch();
-  }
-
-  private async watch(): Promise<void> {
-    while (this.running && !this.service.exited) {
-      const started = performance.now();
-      try {
-        const response = await fetch(`${this.service.baseUrl}/health/live`, {
-          signal: AbortSignal.timeout(10_000),
-        });
-        await response.text();
-        if (response.status !== 200) this.slowestMs = Number.POSITIVE_INFINITY;
-      } catch {
-        this.slowestMs = Number.POSITIVE_INFINITY;
-      }
-      this.slowestMs = Math.max(this.slowestMs, performance.now() - started);
-      this.largestRssMib = Math.max(this.largestRssMib, rssMibOf(this.service.pid));
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
-  /** The slowest probe and the largest RSS since the last call, after one more probe. */
-  async take(): Promise<{ slowestMs: number; largestRssMib: number }> {
-    const before = performance.now();
-    // Let at least one probe start and finish after the last request.
-    while (performance.now() - before < 120) await new Promise((resolve) => setTimeout(resolve, 30));
-    const taken = { slowestMs: Math.round(this.slowestMs), largestRssMib: Math.round(this.largestRssMib) };
-    this.slowestMs = 0;
-    this.largestRssMib = 0;
-    return taken;
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    await this.loop;
-  }
-}
-
-function rssMibOf(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0;
-  }
 }
 
 const zeros = (length: number): string => `[${new Array<string>(length).fill('0').join(',')}]`;
@@ -247,7 +193,6 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
     let database: TestDatabase;
     let build: Awaited<ReturnType<typeof buildServices>>;
     let service: ServiceProcess;
-    let watch: ProcessWatch;
     let token: string;
 
     beforeAll(async () => {
@@ -262,11 +207,9 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
       });
       token = await testToken(options.roles);
       await sendExamples(new TestClient(service.baseUrl, token), examples);
-      watch = new ProcessWatch(service);
     }, 120_000);
 
     afterAll(async () => {
-      await watch?.stop();
       await service?.close();
       await build?.remove();
       await database?.drop();
@@ -300,16 +243,17 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
           }
           sent += 1;
         };
-        for (const request of amplificationsOf(document, operation, url, base)) {
-          if (service.exited) break;
-          await judge(request.what, {
-            ...request,
-            headers: headers(request.contentType),
-            mutations: [request.what],
-          });
-        }
-        const largest = largestBodyOf(document, operation, base, options.limits);
-        if (largest !== undefined && !service.exited) {
+        const work = async (): Promise<void> => {
+          for (const request of amplificationsOf(document, operation, url, base)) {
+            if (service.exited) return;
+            await judge(request.what, {
+              ...request,
+              headers: headers(request.contentType),
+              mutations: [request.what],
+            });
+          }
+          const largest = largestBodyOf(document, operation, base, options.limits);
+          if (largest === undefined || service.exited) return;
           const raw = {
             method: operation.method,
             url,
@@ -320,8 +264,10 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
           await Promise.all(
             Array.from({ length: LARGEST_BODIES_AT_ONCE }, () => judge('the largest body, 20 at once', raw)),
           );
-        }
-        const { slowestMs, largestRssMib: rss } = await watch.take();
+        };
+        const watched = await livenessDuring(service.baseUrl, work, { intervalMs: 50, pid: service.pid });
+        const slowestMs = Math.round(watched.slowestMs);
+        const rss = Math.round(watched.largestRssMib);
         worstProbeMs = Math.max(worstProbeMs, slowestMs);
         largestRssMib = Math.max(largestRssMib, rss);
         if (service.exited) failures.push(`the process exited:\n${service.output.join('\n')}`);

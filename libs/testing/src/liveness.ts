@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface LivenessDuring<T> {
@@ -7,23 +8,38 @@ export interface LivenessDuring<T> {
   readonly probes: number;
   /** The slowest probe's round trip, in milliseconds; unanswered probes count as `timeoutMs`. */
   readonly slowestMs: number;
+  /** The largest resident memory of the process `pid`, sampled with each probe (0 without a pid). */
+  readonly largestRssMib: number;
+}
+
+/** The resident memory of a process, in MiB; 0 once it is gone. */
+export function rssMibOf(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
 }
 
 /**
  * Runs `work` (a request to the service at `baseUrl`, say) while probing its `/health/live` every
  * `intervalMs`: a service whose event loop the work holds answers the probes late or not at all.
  * Meant for a service in a process of its own (startServiceProcess), so that this process's own
- * event loop is free to send the probes and read their answers.
+ * event loop is free to send the probes and read their answers; with its `pid`, its resident
+ * memory is sampled with each probe.
  */
 export async function livenessDuring<T>(
   baseUrl: string,
   work: () => Promise<T>,
-  { intervalMs = 25, timeoutMs = 5_000 } = {},
+  { intervalMs = 25, timeoutMs = 5_000, pid }: { intervalMs?: number; timeoutMs?: number; pid?: number } = {},
 ): Promise<LivenessDuring<T>> {
   let running = true;
   let probes = 0;
   let slowestMs = 0;
+  let largestRssMib = 0;
   const probe = async (): Promise<void> => {
+    if (pid !== undefined) largestRssMib = Math.max(largestRssMib, rssMibOf(pid));
     const started = performance.now();
     try {
       const response = await fetch(`${baseUrl}/health/live`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -48,5 +64,5 @@ export async function livenessDuring<T>(
     running = false;
     await prober;
   }
-  return { result, probes, slowestMs };
+  return { result, probes, slowestMs, largestRssMib };
 }
