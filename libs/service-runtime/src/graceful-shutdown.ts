@@ -34,7 +34,7 @@ const trackers = new WeakMap<FastifyInstance, RequestTracker>();
 export function trackRequests(fastify: FastifyInstance, renderer: ProblemRenderer): void {
   const tracker = new RequestTracker(renderer);
   trackers.set(fastify, tracker);
-  fastify.addHook('onRequest', (request, reply, done) => {
+  fastify.addHook('onRequest', function trackRequestOnRequest(request, reply, done) {
     if (tracker.draining) {
       tracker.refused += 1;
       void reply.header('connection', 'close');
