@@ -2,6 +2,7 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Injectab
 import type { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 
+import { perRoute } from '@portal/http-context';
 import { ForbiddenError } from '@portal/problem-details';
 
 import type { JwtVerifier } from './jwt-verifier';
@@ -9,6 +10,14 @@ import type { Principal } from './principal';
 import { PUBLIC_ROUTE, REQUIRED_ROLES } from './roles.decorator';
 
 type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
+
+/** What a route asks of its caller, read from its metadata once. */
+interface RouteAccess {
+  readonly isPublic: boolean;
+  readonly roles: readonly string[];
+  /** The 403's detail. */
+  readonly refusal: string;
+}
 
 /**
  * The global guard. Deny by default: a route is open only when marked @Public, and otherwise
@@ -21,22 +30,28 @@ export class AuthGuard implements CanActivate {
     private readonly verifier: JwtVerifier,
   ) {}
 
+  private readonly accessOf = perRoute((handler, controller): RouteAccess => {
+    const targets = [handler, controller];
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets) ?? [];
+    return {
+      isPublic: this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true,
+      roles,
+      refusal:
+        roles.length > 0
+          ? `This operation needs one of the roles: ${roles.join(', ')}.`
+          : 'This operation is not open to any role.',
+    };
+  });
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+    const access = this.accessOf(context);
+    if (access.isPublic) return true;
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const principal = await this.verifier.verify(request.headers.authorization);
     request.principal = principal;
 
-    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets) ?? [];
-    if (!required.some((role) => principal.roles.has(role))) {
-      throw new ForbiddenError(
-        required.length > 0
-          ? `This operation needs one of the roles: ${required.join(', ')}.`
-          : 'This operation is not open to any role.',
-      );
-    }
+    if (!access.roles.some((role) => principal.roles.has(role))) throw new ForbiddenError(access.refusal);
     return true;
   }
 }
