@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
-import { AuditInterceptor } from '@portal/audit';
+import { AuditInterceptor, auditWriteRoutes } from '@portal/audit';
 import { AuthGuard, JwtVerifier } from '@portal/auth';
 import { runPendingMigrations } from '@portal/database';
 import {
@@ -102,8 +102,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   });
 
   enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
-  await registerSecurityHeaders(app);
   const fastify = app.getHttpAdapter().getInstance();
+  registerSecurityHeaders(fastify);
   registerJsonBodyParser(fastify, options.jsonMediaTypes ?? JSON_BODY_MEDIA_TYPES);
   registerRouteBodyLimits(fastify);
   registerBodyMediaTypes(fastify);
@@ -131,8 +131,9 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
       ...options.rateLimitPolicies,
     }),
   );
-  // After the guards: describes each write for its audit row (contract 1).
-  app.useGlobalInterceptors(new AuditInterceptor(app.get(Reflector), app.get(DataSource)));
+  // After the guards: describes each write for its audit row (contract 1). On the write routes
+  // only: a read runs no interceptor, so Nest's interceptor pipeline costs it nothing.
+  auditWriteRoutes(app, new AuditInterceptor(app.get(Reflector), app.get(DataSource)));
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, service, env.TENANT), {
