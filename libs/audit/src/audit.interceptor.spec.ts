@@ -12,8 +12,8 @@ import {
   Put,
   UseInterceptors,
 } from '@nestjs/common';
-import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DataSource } from 'typeorm';
 
 import { AuditInterceptor, auditWriteRoutes, describeWrite, NotAudited } from './audit.interceptor';
@@ -59,19 +59,27 @@ describe('describeWrite', () => {
 });
 
 describe('auditWriteRoutes', () => {
+  /** What ran, in order, for the request in flight. */
+  const ran: string[] = [];
+
   class ProjectionLike implements NestInterceptor {
     intercept(_context: ExecutionContext, next: CallHandler) {
+      ran.push('projection');
       return next.handle();
     }
   }
 
   abstract class VersionedRoutes {
     @Get(':name')
-    read(): void {}
+    read(): string {
+      return 'read';
+    }
 
     @Put(':name')
     @UseInterceptors(ProjectionLike)
-    update(): void {}
+    update(): string {
+      return 'updated';
+    }
 
     @Delete(':name')
     remove(): void {}
@@ -83,37 +91,72 @@ describe('auditWriteRoutes', () => {
   @Controller('v9-1/things')
   class ThingsV9Controller extends VersionedRoutes {
     @Post()
-    create(): void {}
+    create(): string {
+      return 'created';
+    }
 
     @Post('render')
     @NotAudited()
-    render(): void {}
-
-    notARoute(): void {}
+    render(): string {
+      return 'rendered';
+    }
   }
 
   @Module({ controllers: [ThingsV10Controller, ThingsV9Controller] })
   class ThingsModule {}
 
-  const interceptorsOf = (route: keyof ThingsV9Controller): unknown[] =>
-    (Reflect.getMetadata(INTERCEPTORS_METADATA, Reflect.get(ThingsV9Controller.prototype, route)) ??
-      []) as unknown[];
-
-  it('puts the interceptor on each write route once, ahead of its own, and on no read', async () => {
-    const app = await NestFactory.createApplicationContext(ThingsModule, { logger: false });
-    const interceptor = new AuditInterceptor(new Reflector(), {} as DataSource);
-    try {
-      expect(auditWriteRoutes(app, interceptor)).toBe(3);
-      // Idempotent: a second call (another app in the same process) adds nothing.
-      auditWriteRoutes(app, interceptor);
-      expect(interceptorsOf('update')).toEqual([interceptor, ProjectionLike]);
-      expect(interceptorsOf('remove')).toEqual([interceptor]);
-      expect(interceptorsOf('create')).toEqual([interceptor]);
-      expect(interceptorsOf('read')).toEqual([]);
-      expect(interceptorsOf('render')).toEqual([]);
-      expect(interceptorsOf('notARoute')).toEqual([]);
-    } finally {
-      await app.close();
+  /** An app whose audit interceptor only says that it ran. */
+  async function appNamed(name: string): Promise<NestFastifyApplication> {
+    const app = await NestFactory.create<NestFastifyApplication>(ThingsModule, new FastifyAdapter(), {
+      logger: false,
+    });
+    class Recording extends AuditInterceptor {
+      override intercept(_context: ExecutionContext, next: CallHandler) {
+        ran.push(`audit ${name}`);
+        return next.handle();
+      }
     }
+    expect(auditWriteRoutes(app, new Recording(new Reflector(), {} as DataSource))).toBe(3);
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+    return app;
+  }
+
+  let first: NestFastifyApplication;
+  let second: NestFastifyApplication;
+
+  beforeAll(async () => {
+    first = await appNamed('first');
+    second = await appNamed('second');
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+  });
+
+  const send = async (
+    app: NestFastifyApplication,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+  ) => {
+    ran.length = 0;
+    const response = await app.inject({ method, url });
+    expect(response.statusCode).toBeLessThan(300);
+    return [...ran];
+  };
+
+  it("runs the app's own interceptor on each write route, ahead of the route's own", async () => {
+    expect(await send(first, 'POST', '/v9-1/things')).toEqual(['audit first']);
+    expect(await send(second, 'POST', '/v9-1/things')).toEqual(['audit second']);
+    expect(await send(second, 'PUT', '/v10-0/things/a')).toEqual(['audit second', 'projection']);
+    expect(await send(first, 'PUT', '/v9-1/things/a')).toEqual(['audit first', 'projection']);
+    expect(await send(first, 'DELETE', '/v10-0/things/a')).toEqual(['audit first']);
+  });
+
+  it('leaves reads and @NotAudited routes without it', async () => {
+    expect(await send(first, 'GET', '/v10-0/things/a')).toEqual([]);
+    expect(await send(second, 'GET', '/v9-1/things/a')).toEqual([]);
+    expect(await send(first, 'POST', '/v9-1/things/render')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   type CallHandler,
   type ExecutionContext,
-  type INestApplicationContext,
+  type INestApplication,
   Injectable,
   Logger,
   type NestInterceptor,
@@ -20,7 +20,7 @@ import {
 } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { MetadataScanner, ModulesContainer, type Reflector } from '@nestjs/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getMetadataStorage } from 'class-validator';
 import { concatMap, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
@@ -47,14 +47,35 @@ const WRITE_ROUTE_METHODS: ReadonlySet<RequestMethod> = new Set([
 
 type AuditableRequest = FastifyRequest & { principal?: { subject: string } };
 
+/** Where an app's requests find its AuditInterceptor (a Fastify request decoration). */
+const AUDITOR = 'portalAuditInterceptor';
+
+type AuditorRequest = FastifyRequest & { [AUDITOR]?: AuditInterceptor };
+
 /**
- * Puts `interceptor` on every write route of the app's controllers (POST, PUT, PATCH, DELETE) that
- * is not @NotAudited, ahead of the route's own interceptors, as a global interceptor would be;
- * before the app is initialised. Reads get no interceptor from it: any interceptor at all costs a
- * request Nest's interceptor pipeline (rxjs observables and two AsyncResource.bind), which was a
- * sixth of a read's CPU. Answers the routes it was put on.
+ * What the write routes carry: route metadata belongs to the controller classes, which every app
+ * of the process shares (tests run several), so it hands each request to its own app's interceptor.
  */
-export function auditWriteRoutes(app: INestApplicationContext, interceptor: AuditInterceptor): number {
+const AUDIT_WRITES: NestInterceptor = {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const auditor = context.switchToHttp().getRequest<AuditorRequest>()[AUDITOR];
+    if (!auditor)
+      throw new Error('A write route served by an app that does not audit writes (auditWriteRoutes)');
+    return auditor.intercept(context, next);
+  },
+};
+
+/**
+ * Audits the app's writes with `interceptor`: every write route of its controllers (POST, PUT,
+ * PATCH, DELETE) that is not @NotAudited runs it, ahead of the route's own interceptors, as a
+ * global interceptor would; before the app is initialised. Reads run no interceptor for it: any
+ * interceptor at all costs a request Nest's interceptor pipeline (rxjs observables and two
+ * AsyncResource.bind), which was a sixth of a read's CPU. Answers the number of write handlers
+ * (an inherited one counts once).
+ */
+export function auditWriteRoutes(app: INestApplication, interceptor: AuditInterceptor): number {
+  const fastify = app.getHttpAdapter().getInstance() as FastifyInstance;
+  fastify.decorateRequest(AUDITOR, { getter: () => interceptor });
   const scanner = new MetadataScanner();
   const handlers = new Set<object>();
   for (const module of app.get(ModulesContainer).values()) {
@@ -72,11 +93,11 @@ export function auditWriteRoutes(app: INestApplicationContext, interceptor: Audi
       }
     }
   }
-  // An inherited handler serves several controllers: it gets the interceptor once.
+  // Once per handler: an inherited one serves several controllers, and apps share them all.
   for (const handler of handlers) {
     const own = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[];
-    if (!own.includes(interceptor))
-      Reflect.defineMetadata(INTERCEPTORS_METADATA, [interceptor, ...own], handler);
+    if (!own.includes(AUDIT_WRITES))
+      Reflect.defineMetadata(INTERCEPTORS_METADATA, [AUDIT_WRITES, ...own], handler);
   }
   return handlers.size;
 }
