@@ -45,7 +45,12 @@ interface Window {
   readonly keyPrefix: string;
 }
 
-interface CountedWindow extends Window, WindowCount {}
+/** A window and its count after this request's hit. */
+interface CountedWindow {
+  readonly window: Window;
+  readonly count: number;
+  readonly resetMs: number;
+}
 
 /** What a route counts against, resolved from its metadata once; undefined when it is not limited. */
 interface RouteLimits {
@@ -94,48 +99,65 @@ export class RateLimitGuard implements CanActivate {
     };
   });
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const limits = this.limitsOf(context);
     if (limits === undefined) return true;
 
     const http = context.switchToHttp();
     const request = http.getRequest<CallerRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const caller = request.principal ? `sub:${request.principal.subject}` : `ip:${request.ip}`;
     const [minute, second] = limits.windows;
-    const counts = await Promise.all([
-      this.store.hit(minute.keyPrefix + caller, minute.windowMs),
-      this.store.hit(second.keyPrefix + caller, second.windowMs),
-    ]);
+    const minuteHit = this.store.hit(minute.keyPrefix + caller, minute.windowMs);
+    const secondHit = this.store.hit(second.keyPrefix + caller, second.windowMs);
+    // The in-process store answers at once; Redis's two hits travel together.
+    if (minuteHit instanceof Promise || secondHit instanceof Promise) {
+      return Promise.all([minuteHit, secondHit]).then(([minuteCount, secondCount]) =>
+        this.enforce(limits, minuteCount, secondCount, reply),
+      );
+    }
+    return this.enforce(limits, minuteHit, secondHit, reply);
+  }
+
+  /** Tells the caller its budget, and refuses the request past either window. */
+  private enforce(
+    limits: RouteLimits,
+    minuteCount: WindowCount | undefined,
+    secondCount: WindowCount | undefined,
+    reply: FastifyReply,
+  ): boolean {
+    const [minute, second] = limits.windows;
     const known: CountedWindow[] = [];
-    if (counts[0]) known.push({ ...minute, ...counts[0] });
-    if (counts[1]) known.push({ ...second, ...counts[1] });
+    if (minuteCount) known.push({ window: minute, count: minuteCount.count, resetMs: minuteCount.resetMs });
+    if (secondCount) known.push({ window: second, count: secondCount.count, resetMs: secondCount.resetMs });
     if (known.length === 0) return true;
 
-    const exceeded = known.filter((window) => window.count > window.limit);
+    const exceeded = known.filter((counted) => counted.count > counted.window.limit);
     // The window that decides: the longest one exceeded, else the one with the least left.
     const deciding =
       exceeded.length > 0
-        ? exceeded.reduce((longest, window) => (window.resetMs > longest.resetMs ? window : longest))
-        : known.reduce((least, window) =>
-            window.limit - window.count < least.limit - least.count ? window : least,
+        ? exceeded.reduce((longest, counted) => (counted.resetMs > longest.resetMs ? counted : longest))
+        : known.reduce((least, counted) =>
+            counted.window.limit - counted.count < least.window.limit - least.count ? counted : least,
           );
+    const { limit, windowMs } = deciding.window;
     const resetSeconds = Math.max(1, Math.ceil(deciding.resetMs / 1000));
-    const limit = String(deciding.limit);
-    const remaining = String(Math.max(0, deciding.limit - deciding.count));
+    const limitText = String(limit);
+    const remaining = String(Math.max(0, limit - deciding.count));
     const reset = String(resetSeconds);
-    void http.getResponse<FastifyReply>().headers({
-      'ratelimit-limit': limit,
+    void reply.headers({
+      'ratelimit-limit': limitText,
       'ratelimit-remaining': remaining,
       'ratelimit-reset': reset,
       'ratelimit-policy': limits.policyHeader,
-      'x-ratelimit-limit': limit,
+      'x-ratelimit-limit': limitText,
       'x-ratelimit-remaining': remaining,
       'x-ratelimit-reset': reset,
     });
     if (exceeded.length > 0) {
       throw new TooManyRequestsError(
         resetSeconds,
-        `Rate limit exceeded: at most ${deciding.limit} requests per ${deciding.windowMs / 1000} s; retry after ${resetSeconds} s.`,
+        `Rate limit exceeded: at most ${limit} requests per ${windowMs / 1000} s; retry after ${resetSeconds} s.`,
       );
     }
     return true;
