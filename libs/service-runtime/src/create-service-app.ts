@@ -101,7 +101,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     bodyParser: false,
   });
 
-  enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
+  await enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
   const fastify = app.getHttpAdapter().getInstance();
   registerSecurityHeaders(fastify);
   registerJsonBodyParser(fastify, options.jsonMediaTypes ?? JSON_BODY_MEDIA_TYPES);
