@@ -4,16 +4,18 @@
 // a worker thread (after a warm-up; in interleaved rounds, so that the machine's drift touches
 // both), and profiles this thread's CPU meanwhile (V8's sampling profiler, every 100 µs). Each
 // sample goes to the step of the read path on its stack (the innermost hook, guard, interceptor,
-// pipe or route frame), else to the library it ran in. It prints each step's CPU per read and its
-// share, and the main thread's CPU per read of the service beside the bare route's: their ratio
-// moves less on a busy machine than req/s does, and the profiler's overhead touches both.
+// pipe or route frame), else to the library it ran in, and gets that share of the CPU time the
+// thread used (Linux). It prints each step's CPU per read and its share, and the main thread's
+// CPU per read of the service beside the bare route's: their ratio moves less on a busy machine
+// than req/s does, and the profiler's overhead touches both.
 // Usage: npm run profile:config   (builds dist/ first)
 // Environment: PROFILE_REQUESTS (default 20000) reads of each, in PROFILE_ROUNDS (default 4);
 //   PROFILE_CONNECTIONS (default 16); PROFILE_OUT (a folder: each run's .cpuprofile is written
 //   there, for Chrome DevTools); BENCH_LOG_LEVEL (default info: the request lines are written, to
 //   /dev/null, as in production) and BENCH_DATABASE_ADMIN_URL as for bench:config.
 // The last line of output is one JSON object with the results.
-const { writeFileSync } = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const { readFileSync, writeFileSync } = require('node:fs');
 const { Session } = require('node:inspector/promises');
 const path = require('node:path');
 
@@ -138,33 +140,51 @@ function classify(profile) {
   return { totals, busyUs };
 }
 
+/**
+ * The CPU time this process's main thread has used, in µs (Linux: its utime and stime). The
+ * profile's own clock cannot tell running from waiting for a core: on a busy machine a sample's
+ * interval includes the time the thread stood in the run queue.
+ */
+const clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+function mainThreadCpuUs() {
+  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and
+  // stime are the 14th and 15th fields of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond;
+}
+
 /** One profiled run of `requests` reads, added to the scenario's totals. */
 async function profiled(session, scenario, requests, outFile) {
   await session.post('Profiler.start');
+  const cpuBefore = mainThreadCpuUs();
   const result = await autocannon({ ...scenario.load, amount: requests });
+  const cpuUs = mainThreadCpuUs() - cpuBefore;
   const { profile } = await session.post('Profiler.stop');
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0)
     throw new Error(`${scenario.label}: ${failures} of ${result.requests.total} reads failed`);
   const { totals, busyUs } = classify(profile);
-  for (const [step, us] of totals) scenario.totals.set(step, (scenario.totals.get(step) ?? 0) + us);
-  scenario.busyUs += busyUs;
+  // Each step's share of the samples, of the CPU time the thread really used.
+  for (const [step, us] of totals)
+    scenario.totals.set(step, (scenario.totals.get(step) ?? 0) + (us / busyUs) * cpuUs);
+  scenario.cpuUs += cpuUs;
   scenario.answered += result.requests.total;
-  scenario.perRound.push(busyUs / result.requests.total);
+  scenario.perRound.push(cpuUs / result.requests.total);
   if (outFile) writeFileSync(outFile, JSON.stringify(profile));
 }
 
 function printSteps(scenario) {
   const rows = [...scenario.totals.entries()].sort((a, b) => b[1] - a[1]);
   const width = Math.max(...rows.map(([step]) => step.length), 4);
-  const perRequest = scenario.busyUs / scenario.answered;
+  const perRequest = scenario.cpuUs / scenario.answered;
   console.log(
-    `\n${scenario.label}: ${scenario.answered} reads, main thread busy ${perRequest.toFixed(1)} µs per read ` +
+    `\n${scenario.label}: ${scenario.answered} reads, main-thread CPU ${perRequest.toFixed(1)} µs per read ` +
       `(per round ${scenario.perRound.map((us) => us.toFixed(0)).join(', ')})`,
   );
   console.log(`${'step'.padEnd(width)}  µs/read  share`);
   for (const [step, us] of rows) {
-    const share = `${((100 * us) / scenario.busyUs).toFixed(1)}%`;
+    const share = `${((100 * us) / scenario.cpuUs).toFixed(1)}%`;
     console.log(
       `${step.padEnd(width)}  ${(us / scenario.answered).toFixed(1).padStart(7)}  ${share.padStart(5)}`,
     );
@@ -200,7 +220,7 @@ async function main(cleanups) {
       workers: 1,
     },
     totals: new Map(),
-    busyUs: 0,
+    cpuUs: 0,
     answered: 0,
     perRound: [],
   });
@@ -233,8 +253,8 @@ async function main(cleanups) {
   printSteps(read);
   printSteps(bareRead);
   if (outFolder) console.log(`\nprofiles of each round in ${outFolder} (open them in Chrome DevTools)`);
-  const readUs = read.busyUs / read.answered;
-  const bareUs = bareRead.busyUs / bareRead.answered;
+  const readUs = read.cpuUs / read.answered;
+  const bareUs = bareRead.cpuUs / bareRead.answered;
   console.log(
     `\nmain-thread CPU per read: service ${readUs.toFixed(1)} µs, bare ${bareUs.toFixed(1)} µs ` +
       `(bare / service = ${(bareUs / readUs).toFixed(3)}, the ratio this thread alone allows)`,
