@@ -14,14 +14,13 @@
 //   there, for Chrome DevTools); BENCH_LOG_LEVEL (default info: the request lines are written, to
 //   /dev/null, as in production) and BENCH_DATABASE_ADMIN_URL as for bench:config.
 // The last line of output is one JSON object with the results.
-const { execFileSync } = require('node:child_process');
-const { readFileSync, writeFileSync } = require('node:fs');
+const { writeFileSync } = require('node:fs');
 const { Session } = require('node:inspector/promises');
 const path = require('node:path');
 
 const autocannon = require('autocannon');
 
-const { positiveNumber, round, runBenchmark } = require('./bench-support');
+const { mainThreadCpuUs, positiveNumber, round, runBenchmark } = require('./bench-support');
 const { expectOk, startBareServer, startSeededConfigService } = require('./config-setup');
 
 const DIST = `${path.resolve(__dirname, '..', '..', 'dist')}${path.sep}`;
@@ -140,20 +139,6 @@ function classify(profile) {
   return { totals, busyUs };
 }
 
-/**
- * The CPU time this process's main thread has used, in µs (Linux: its utime and stime). The
- * profile's own clock cannot tell running from waiting for a core: on a busy machine a sample's
- * interval includes the time the thread stood in the run queue.
- */
-const clockTicksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-function mainThreadCpuUs() {
-  const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-  // The fields after the command name, which is in parentheses and may hold spaces: utime and
-  // stime are the 14th and 15th fields of the line.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond;
-}
-
 /** One profiled run of `requests` reads, added to the scenario's totals. */
 async function profiled(session, scenario, requests, outFile) {
   await session.post('Profiler.start');
@@ -192,6 +177,8 @@ function printSteps(scenario) {
 }
 
 async function main(cleanups) {
+  if (mainThreadCpuUs() === undefined)
+    throw new Error('profile:config reads the thread CPU time of Linux (/proc)');
   const requests = positiveNumber('PROFILE_REQUESTS', 20_000);
   const rounds = positiveNumber('PROFILE_ROUNDS', 4);
   const connections = positiveNumber('PROFILE_CONNECTIONS', 16);
