@@ -82,6 +82,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger);
   const adapter = new FastifyAdapter({
     bodyLimit: service.bodyLimitBytes,
+    // Read: ~2 µs, the id sent checked or a UUID made; every response carries one (contract 4).
     genReqId: correlationIdOf,
     logger: false,
     trustProxy: true,
@@ -101,20 +102,35 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     bodyParser: false,
   });
 
+  // The boundary, in the order a request meets it. Each hook, pipe, guard and interceptor says what
+  // a read pays for it (µs of main-thread CPU per read by name, `npm run profile:config`, README
+  // "Benchmarks") and why a read needs it.
+  // Read: ~3 µs, an origin check and Vary; a page on another origin reads only what CORS lets it.
   await enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
   const fastify = app.getHttpAdapter().getInstance();
+  // Read: ~8 µs, ten constant headers and a policy by type; no read is sniffed, framed or cached.
   registerSecurityHeaders(fastify);
+  // Read: nothing (a GET has no body); bounds a write's body before any handler runs.
   registerJsonBodyParser(fastify, options.jsonMediaTypes ?? JSON_BODY_MEDIA_TYPES);
+  // Read: nothing (applied to the routes at start-up).
   registerRouteBodyLimits(fastify);
+  // Read: nothing (GET and HEAD routes get no hook).
   registerBodyMediaTypes(fastify);
+  // Read: ~2 µs, ~17 µs more for AsyncLocalStorage's promise hooks; its logs carry its correlation id.
   registerRequestContext(fastify);
+  // Read: ~3 µs, a set entry and a close listener; a stopping replica lets the read finish.
   trackRequests(fastify, renderer);
+  // Read: under 1 µs, a Content-Length of none; reserves only what a body may take.
   registerBodyBudget(fastify, renderer, env.MAX_BODY_BYTES_IN_FLIGHT);
+  // Read: ~40 µs for its JSON line at LOG_LEVEL=info (none at warn); operators follow each request.
   registerRequestLogging(fastify, logger);
+  // Read: ~11 µs, a counter and a histogram by route template; the service's rate and latency.
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
   options.configureFastify?.(fastify);
 
+  // Read: nothing unless the read fails; every error leaves as a problem (RFC 9457).
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
+  // Read: under 1 µs on a path parameter, returned as it is; a read's query DTO is validated.
   app.useGlobalPipes(new RequestValidationPipe());
   const rateLimitStore: RateLimitStore = env.REDIS_URL
     ? new RedisRateLimitStore(env.REDIS_URL, logger)
@@ -122,7 +138,9 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   fastify.addHook('onClose', () => rateLimitStore.close());
   // In this order: the rate limit counts the caller the auth guard has verified.
   app.useGlobalGuards(
+    // Read: ~7 µs, a look-up of the token verified before; every route needs a token and a role.
     new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))),
+    // Read: ~9 µs, two counters and seven headers (Redis: a round trip); reads count per caller too.
     new RateLimitGuard(app.get(Reflector), rateLimitStore, service.name, {
       [DEFAULT_RATE_LIMIT_POLICY]: {
         perMinute: env.RATE_LIMIT_PER_MINUTE,
@@ -131,8 +149,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
       ...options.rateLimitPolicies,
     }),
   );
-  // After the guards: describes each write for its audit row (contract 1). On the write routes
-  // only: a read runs no interceptor, so Nest's interceptor pipeline costs it nothing.
+  // Read: nothing, a read runs no interceptor; after the guards, describes each write for its audit.
   auditWriteRoutes(app, new AuditInterceptor(app.get(Reflector), app.get(DataSource)));
   app.setGlobalPrefix(env.TENANT, { exclude: UNPREFIXED_ROUTES });
 
