@@ -33,8 +33,11 @@ const WARMUP_REQUESTS = 4000;
  * runner, since a hook that calls `done()` runs the rest of the request inside its own frame.
  */
 const STEPS = [
-  ['security headers (helmet)', (f) => /node_modules\/(@fastify\/)?helmet\//.test(f.url)],
-  ['security headers (CSP, cache-control)', (f) => f.url.includes('service-runtime/src/security-headers')],
+  [
+    'security headers (@fastify/helmet, per request)',
+    (f) => /node_modules\/(@fastify\/)?helmet\//.test(f.url),
+  ],
+  ['security headers (security-headers.ts)', (f) => f.url.includes('service-runtime/src/security-headers')],
   ['CORS', (f) => /node_modules\/@fastify\/cors\/|service-runtime\/src\/cors\./.test(f.url)],
   ['correlation id', (f) => f.url.includes('http-context/src/correlation')],
   [
@@ -64,7 +67,6 @@ const STEPS = [
   ['problem filter', (f) => f.url.includes('libs/problem-details/src/')],
   ['route: EntityLookup (pool.query)', (f) => f.url.includes('libs/database/src/entity-lookup')],
   ['route: controller, service, mapper', (f) => f.url.includes('apps/config-service/src/')],
-  ['response: route schema serialiser', (f) => f.url.includes('node_modules/fast-json-stringify/')],
 ];
 
 /** Where Fastify calls the next hook, or the handler, from the `done` a hook called. */
