@@ -1,9 +1,9 @@
 // What the benchmarks share: environment numbers, a database of their own, autocannon runs with a
 // discarded warm-up, the result table, and clean-up that also runs on Ctrl-C or a hang.
 /* global AbortSignal, setInterval, clearInterval -- Node 20 has them; the shared lint config lists only a few globals */
-const { spawn } = require('node:child_process');
+const { execFileSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
-const { chmodSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { createServer } = require('node:net');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
@@ -73,7 +73,29 @@ async function createBenchDatabase(prefix, cleanups, { startEmbeddedDatabase, en
   return { url, name, source };
 }
 
-/** One autocannon run after a discarded warm-up; a warning when any response was not 2xx. */
+const MAIN_THREAD_STAT = `/proc/self/task/${process.pid}/stat`;
+let clockTicksPerSecond;
+
+/**
+ * The CPU time this process's main thread has used so far, in µs, where Linux tells it (else
+ * undefined): unlike req/s, or a profile's clock, it does not count the time a busy machine kept
+ * the thread waiting for a core.
+ */
+function mainThreadCpuUs() {
+  if (!existsSync(MAIN_THREAD_STAT)) return undefined;
+  clockTicksPerSecond ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
+  const stat = readFileSync(MAIN_THREAD_STAT, 'utf8');
+  // The fields after the command name (in parentheses, and it may hold spaces): utime and stime
+  // are the 14th and 15th fields of the line.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicksPerSecond;
+}
+
+/**
+ * One autocannon run after a discarded warm-up; a warning when any response was not 2xx. With the
+ * load sent from worker threads, `cpuUsPerRequest` is what the servers in this process spent of
+ * the main thread's CPU per response.
+ */
 async function measure(scenario, connections, seconds, workers, warmupSeconds) {
   const options = {
     url: scenario.baseUrl,
@@ -85,7 +107,9 @@ async function measure(scenario, connections, seconds, workers, warmupSeconds) {
     ...(workers > 0 ? { workers } : {}),
   };
   if (warmupSeconds > 0) await autocannon({ ...options, duration: warmupSeconds });
+  const cpuBefore = mainThreadCpuUs();
   const result = await autocannon(options);
+  const cpuUs = cpuBefore === undefined ? undefined : mainThreadCpuUs() - cpuBefore;
   const failures = result.non2xx + result.errors + result.timeouts;
   if (failures > 0) {
     console.warn(
@@ -104,6 +128,7 @@ async function measure(scenario, connections, seconds, workers, warmupSeconds) {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    cpuUsPerRequest: workers > 0 && cpuUs !== undefined ? cpuUs / result.requests.total : undefined,
   };
 }
 
@@ -292,6 +317,7 @@ module.exports = {
   rssMb,
   rssSampler,
   startServiceProcess,
+  mainThreadCpuUs,
   measure,
   positiveNumber,
   printTable,

@@ -2,6 +2,7 @@ import { type CanActivate, createParamDecorator, type ExecutionContext, Injectab
 import type { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 
+import { perRoute } from '@portal/http-context';
 import { ForbiddenError } from '@portal/problem-details';
 
 import type { JwtVerifier } from './jwt-verifier';
@@ -9,6 +10,14 @@ import type { Principal } from './principal';
 import { PUBLIC_ROUTE, REQUIRED_ROLES } from './roles.decorator';
 
 type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
+
+/** What a route asks of its caller, read from its metadata once. */
+interface RouteAccess {
+  readonly isPublic: boolean;
+  readonly roles: readonly string[];
+  /** The 403's detail. */
+  readonly refusal: string;
+}
 
 /**
  * The global guard. Deny by default: a route is open only when marked @Public, and otherwise
@@ -21,24 +30,37 @@ export class AuthGuard implements CanActivate {
     private readonly verifier: JwtVerifier,
   ) {}
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
+  private readonly accessOf = perRoute((handler, controller): RouteAccess => {
+    const targets = [handler, controller];
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets) ?? [];
+    return {
+      isPublic: this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets) === true,
+      roles,
+      refusal:
+        roles.length > 0
+          ? `This operation needs one of the roles: ${roles.join(', ')}.`
+          : 'This operation is not open to any role.',
+    };
+  });
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const access = this.accessOf(context);
+    if (access.isPublic) return true;
 
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const principal = await this.verifier.verify(request.headers.authorization);
-    request.principal = principal;
-
-    const required = this.reflector.getAllAndOverride<string[] | undefined>(REQUIRED_ROLES, targets) ?? [];
-    if (!required.some((role) => principal.roles.has(role))) {
-      throw new ForbiddenError(
-        required.length > 0
-          ? `This operation needs one of the roles: ${required.join(', ')}.`
-          : 'This operation is not open to any role.',
-      );
-    }
-    return true;
+    const { authorization } = request.headers;
+    // A token verified before answers at once; a new one waits for its signature check.
+    const remembered = this.verifier.rememberedPrincipal(authorization);
+    if (remembered !== undefined) return admit(request, access, remembered);
+    return this.verifier.verify(authorization).then((principal) => admit(request, access, principal));
   }
+}
+
+/** The verified caller goes on when it holds one of the route's roles. */
+function admit(request: AuthenticatedRequest, access: RouteAccess, principal: Principal): boolean {
+  request.principal = principal;
+  if (!access.roles.some((role) => principal.roles.has(role))) throw new ForbiddenError(access.refusal);
+  return true;
 }
 
 /** The verified caller of the current request: a route behind the guard always has one. */

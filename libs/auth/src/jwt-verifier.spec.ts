@@ -22,6 +22,33 @@ async function rejectionOf(promise: Promise<unknown>): Promise<UnauthenticatedEr
 describe(JwtVerifier.name, () => {
   const sut = new JwtVerifier({ mode: 'secret', secret: SECRET });
 
+  describe('rememberedPrincipal', () => {
+    it('knows a token once it was verified, in any spelling of the scheme, and nothing else', async () => {
+      const verifier = new JwtVerifier({ mode: 'secret', secret: SECRET });
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'] });
+
+      expect(verifier.rememberedPrincipal(`Bearer ${token}`)).toBeUndefined();
+      const principal = await verifier.verify(`Bearer ${token}`);
+      expect(verifier.rememberedPrincipal(`Bearer ${token}`)).toBe(principal);
+      expect(verifier.rememberedPrincipal(` bearer  ${token} `)).toBe(principal);
+      expect(verifier.rememberedPrincipal(`Basic ${token}`)).toBeUndefined();
+      expect(verifier.rememberedPrincipal(undefined)).toBeUndefined();
+      expect(verifier.rememberedPrincipal('')).toBeUndefined();
+    });
+
+    it('forgets a token once it has expired', async () => {
+      const verifier = new JwtVerifier({ mode: 'secret', secret: SECRET });
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'], expiresInSeconds: 60 });
+      await verifier.verify(`Bearer ${token}`);
+      const clock = jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 61_000);
+      try {
+        expect(verifier.rememberedPrincipal(`Bearer ${token}`)).toBeUndefined();
+      } finally {
+        clock.mockRestore();
+      }
+    });
+  });
+
   describe('valid tokens', () => {
     it('accepts a development token and gives its subject and roles', async () => {
       const token = await mintDevelopmentToken({

@@ -54,12 +54,23 @@ export class JwtVerifier {
     }
   }
 
+  /**
+   * The caller of a token verified before and still remembered, without a promise: a client's
+   * every request after its first. Undefined otherwise (verify it); never throws.
+   */
+  rememberedPrincipal(authorization: string | undefined): Principal | undefined {
+    const token = authorization === undefined ? undefined : bearerTokenOf(authorization);
+    if (token === undefined) return undefined;
+    const known = this.remembered.get(token);
+    return known !== undefined && known.until > Date.now() ? known.principal : undefined;
+  }
+
   async verify(authorization: string | undefined): Promise<Principal> {
     if (!authorization)
       throw new UnauthenticatedError('The Authorization header with a bearer token is missing.');
-    const match = /^Bearer\s+(\S+)$/i.exec(authorization.trim());
-    if (!match) throw new UnauthenticatedError('The Authorization header must be `Bearer <token>`.');
-    const token = match[1];
+    const token = bearerTokenOf(authorization);
+    if (token === undefined)
+      throw new UnauthenticatedError('The Authorization header must be `Bearer <token>`.');
     const known = this.remembered.get(token);
     if (known && known.until > Date.now()) return known.principal;
     this.remembered.delete(token);
@@ -98,6 +109,13 @@ export class JwtVerifier {
       ? jwtVerify(token, this.key, this.options)
       : jwtVerify(token, this.key, this.options);
   }
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** The token of `Bearer <token>` (any case, surrounding whitespace allowed); else undefined. */
+function bearerTokenOf(authorization: string): string | undefined {
+  return BEARER.exec(authorization.trim())?.[1];
 }
 
 function reasonOf(error: unknown): string {

@@ -1,4 +1,6 @@
-import type { Pool } from 'pg';
+import { createHash } from 'node:crypto';
+
+import type { Pool, QueryConfig } from 'pg';
 import type { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
 
@@ -7,10 +9,13 @@ const quote = (identifier: string): string => `"${identifier.replace(/"/g, '""')
 /**
  * A read of one row by one column for hot paths: its SQL is built once from the entity's
  * metadata and runs on the pool directly, without building a query and hydrating an entity per
- * request. It returns a plain object with the entity's property names (not an entity instance).
+ * request. It is a named statement, so PostgreSQL parses and plans it once per connection, not
+ * once per read. It returns a plain object with the entity's property names (not an entity instance).
  */
 export class EntityLookup<T extends ObjectLiteral> {
   private readonly sql: string;
+  /** Named by its text: two lookups of the same SQL share the statement, others never collide. */
+  private readonly statementName: string;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -24,11 +29,13 @@ export class EntityLookup<T extends ObjectLiteral> {
       (column) => `${quote(column.databaseName)} AS ${quote(column.propertyName)}`,
     );
     this.sql = `SELECT ${columns.join(', ')} FROM ${quote(metadata.tablePath)} WHERE ${quote(key.databaseName)} = $1 LIMIT 1`;
+    this.statementName = `entity_lookup_${createHash('sha256').update(this.sql).digest('hex').slice(0, 16)}`;
   }
 
   async find(value: unknown): Promise<T | undefined> {
     const pool = (this.dataSource.driver as PostgresDriver).master as Pool;
-    const { rows } = await pool.query<T>(this.sql, [value]);
+    const query: QueryConfig = { name: this.statementName, text: this.sql, values: [value] };
+    const { rows } = await pool.query<T>(query);
     return rows[0];
   }
 }

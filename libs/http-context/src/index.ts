@@ -2,6 +2,7 @@ export * from './api-body-examples';
 export * from './correlation';
 export * from './int32-param.pipe';
 export * from './logger';
+export * from './per-route';
 export * from './query-transforms';
 export * from './request-context';
 export * from './request-validation.pipe';

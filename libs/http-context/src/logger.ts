@@ -3,6 +3,24 @@ import pino, { type DestinationStream, type Logger, type LevelWithSilent } from 
 
 import { currentRequestContext } from './request-context';
 
+/**
+ * pino's `isoTime` (`,"time":"2026-11-27T04:10:12.345Z"`), the same text, with the date written
+ * once per second: Date#toISOString took microseconds, and a service logs a line per request.
+ */
+export function isoTimestamp(now: number = Date.now()): string {
+  const second = Math.floor(now / 1000);
+  if (second !== timestampSecond) {
+    timestampSecond = second;
+    // `YYYY-MM-DDTHH:mm:ss.` of the second; years 0 to 9999, as toISOString writes them.
+    timestampPrefix = new Date(second * 1000).toISOString().slice(0, 20);
+  }
+  const millisecond = now - second * 1000;
+  return `,"time":"${timestampPrefix}${millisecond < 10 ? '00' : millisecond < 100 ? '0' : ''}${millisecond}Z"`;
+}
+
+let timestampSecond = Number.NaN;
+let timestampPrefix = '';
+
 /** Structured JSON logs; every line written while a request runs carries its correlation id. */
 export function createLogger(
   service: string,
@@ -12,7 +30,7 @@ export function createLogger(
   const options: pino.LoggerOptions = {
     level,
     base: { service },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: () => isoTimestamp(),
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const context = currentRequestContext();

@@ -18,7 +18,7 @@ export const currentRequestContext = (): RequestContext | undefined => storage.g
  * runs before routing) and makes the id visible to everything the request runs, logs included.
  */
 export function registerRequestContext(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
+  fastify.addHook('onRequest', function requestContextOnRequest(request, reply, done) {
     const correlationId = String(request.id);
     void reply.header(CORRELATION_HEADER, correlationId);
     storage.run({ correlationId }, done);
@@ -55,7 +55,7 @@ export function queryParameterNames(url: string): string[] {
  * and headers are never logged.
  */
 export function registerRequestLogging(fastify: FastifyInstance, logger: Logger): void {
-  fastify.addHook('onResponse', (request, reply, done) => {
+  fastify.addHook('onResponse', function logRequestOnResponse(request, reply, done) {
     if (logger.isLevelEnabled('info')) {
       logger.info({
         msg: 'request completed',

@@ -114,10 +114,14 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
  */
 @Injectable()
 export class RequestValidationPipe implements PipeTransform {
-  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  /** A path parameter, or any value without a DTO, goes through as it is, without a promise. */
+  transform(value: unknown, metadata: ArgumentMetadata): unknown {
     const { metatype, type } = metadata;
     if ((type !== 'body' && type !== 'query') || !metatype || !this.isDto(metatype)) return value;
+    return this.validate(value, metatype, type);
+  }
 
+  private async validate(value: unknown, metatype: Type, type: 'body' | 'query'): Promise<unknown> {
     if (type === 'body' && !isPlainObject(value)) {
       throw ValidationProblemError.of('$', 'The body must be a JSON object.');
     }

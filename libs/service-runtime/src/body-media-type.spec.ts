@@ -7,11 +7,17 @@ import { JSON_BODY_MEDIA_TYPES, MERGE_PATCH_MEDIA_TYPE, registerBodyMediaTypes }
 
 describe('registerBodyMediaTypes', () => {
   let fastify: FastifyInstance;
+  const preValidationHooks = new Map<string, number>();
 
   beforeAll(async () => {
     fastify = Fastify();
     registerJsonBodyParser(fastify, { mediaTypes: JSON_BODY_MEDIA_TYPES, maxElements: 100 });
     registerBodyMediaTypes(fastify);
+    fastify.addHook('onRoute', (route) => {
+      const hooks = route.preValidation;
+      const count = hooks === undefined ? 0 : Array.isArray(hooks) ? hooks.length : 1;
+      for (const method of [route.method].flat()) preValidationHooks.set(`${method} ${route.url}`, count);
+    });
     // Ours are domain errors; Fastify's own (an unparsed media type) carry their status.
     fastify.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
       void reply
@@ -50,5 +56,12 @@ describe('registerBodyMediaTypes', () => {
     expect((await send('POST', '/post', 'Application/JSON')).statusCode).toBe(200);
     expect((await send('POST', '/post', 'application/merge-patch+json')).statusCode).toBe(415);
     expect((await fastify.inject({ method: 'GET', url: '/get' })).statusCode).toBe(200);
+  });
+
+  it('leaves the routes of bodyless methods without a hook: Fastify reads no body there', () => {
+    expect(preValidationHooks.get('GET /get')).toBe(0);
+    expect(preValidationHooks.get('HEAD /get')).toBe(0);
+    expect(preValidationHooks.get('POST /post')).toBe(1);
+    expect(preValidationHooks.get('PATCH /patch')).toBe(1);
   });
 });

@@ -24,12 +24,20 @@ export const BodyMediaType = (mediaType: string): MethodDecorator =>
     ApiConsumes(mediaType),
   );
 
+/** Fastify reads no body for these methods (`request.body` stays undefined): nothing to check. */
+const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'TRACE']);
+
 const mediaTypeOf = (request: FastifyRequest): string | undefined =>
   request.headers['content-type']?.split(';')[0].trim().toLowerCase();
 
-/** Enforces @BodyMediaType (and `application/json` elsewhere) on every route with a body; before the app is initialised. */
+/**
+ * Enforces @BodyMediaType (and `application/json` elsewhere) on every route with a body; before
+ * the app is initialised. Routes of bodyless methods get no hook: a read does not pay for it.
+ */
 export function registerBodyMediaTypes(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => BODYLESS_METHODS.has(method))) return;
     const config: BodyMediaTypeConfig | undefined = route.config;
     const accepted = config?.bodyMediaType ?? JSON_MEDIA_TYPE;
     const check = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void => {

@@ -1,3 +1,4 @@
+import fastifyCors from '@fastify/cors';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 
 import { CORRELATION_HEADER } from '@portal/http-context';
@@ -60,10 +61,13 @@ export function isOriginAllowed(origin: string, allowList: readonly string[]): b
 /**
  * Answers preflights on every path (before routing and authentication) and adds the CORS headers
  * to every response to an allowed origin, errors included. Nothing is sent for other origins, so
- * the browser refuses the response.
+ * the browser refuses the response. @fastify/cors is registered on the Fastify instance itself, at
+ * once, so its hook runs before the service's own: Nest's `enableCors` would also copy its headers
+ * (`Vary: Origin` on every response) to the Node response for Nest middleware, which the services
+ * have none of, and that copy made Node set every header of every response a second time.
  */
-export function enableCors(app: NestFastifyApplication, allowList: readonly string[]): void {
-  app.enableCors({
+export async function enableCors(app: NestFastifyApplication, allowList: readonly string[]): Promise<void> {
+  await app.register(fastifyCors, {
     origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
       callback(null, origin !== undefined && isOriginAllowed(origin, allowList)),
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -1,7 +1,7 @@
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { type ProblemRenderer, ServiceUnavailableError } from '@portal/problem-details';
 
@@ -20,7 +20,8 @@ class RequestTracker {
   draining = false;
   /** Requests that arrived on an open connection once the service was stopping (503). */
   refused = 0;
-  readonly inFlight = new Set<{ request: FastifyRequest; reply: FastifyReply }>();
+  /** By their Node response, which tells when it is done ('close'). */
+  readonly inFlight = new Map<ServerResponse, FastifyReply>();
 
   constructor(readonly renderer: ProblemRenderer) {}
 }
@@ -34,16 +35,20 @@ const trackers = new WeakMap<FastifyInstance, RequestTracker>();
 export function trackRequests(fastify: FastifyInstance, renderer: ProblemRenderer): void {
   const tracker = new RequestTracker(renderer);
   trackers.set(fastify, tracker);
-  fastify.addHook('onRequest', (request, reply, done) => {
+  // One listener for every response, and `on`, not `once`: a response closes once, and a closure
+  // or `once`'s wrapper would be allocated for every request.
+  function onResponseClosed(this: ServerResponse): void {
+    tracker.inFlight.delete(this);
+  }
+  fastify.addHook('onRequest', function trackRequestOnRequest(request, reply, done) {
     if (tracker.draining) {
       tracker.refused += 1;
       void reply.header('connection', 'close');
       renderer.send(stopping(), request, reply);
       return;
     }
-    const entry = { request, reply };
-    tracker.inFlight.add(entry);
-    reply.raw.once('close', () => tracker.inFlight.delete(entry));
+    tracker.inFlight.set(reply.raw, reply);
+    reply.raw.on('close', onResponseClosed);
     done();
   });
 }
@@ -90,11 +95,11 @@ export async function shutDownGracefully(
     const outcome = await Promise.race([drained(tracker, server), graceOver]);
     clearTimeout(timer);
     if (outcome === 'grace over') {
-      for (const { request, reply } of tracker.inFlight) {
+      for (const reply of tracker.inFlight.values()) {
         if (reply.sent) continue;
         cutShort += 1;
         void reply.header('connection', 'close');
-        tracker.renderer.send(stopping(), request, reply);
+        tracker.renderer.send(stopping(), reply.request, reply);
       }
     }
     // Connections close after their last response (`Connection: close`); any left after a

@@ -27,7 +27,7 @@ export class MetricsRegistry extends Registry {
 
 /** Counts and times every response by its route template (never the raw URL: bounded labels). */
 export function registerRequestMetrics(fastify: FastifyInstance, metrics: MetricsRegistry): void {
-  fastify.addHook('onResponse', (request, reply, done) => {
+  fastify.addHook('onResponse', function countRequestOnResponse(request, reply, done) {
     const labels = {
       method: request.method,
       route: request.routeOptions.url ?? 'unmatched',

@@ -10,8 +10,11 @@ export interface WindowCount {
 
 /** Counts hits per key in fixed windows; shared by replicas when it is Redis. */
 export interface RateLimitStore {
-  /** Counts one hit of `key` in its window of `windowMs`; undefined when the count is unknown. */
-  hit(key: string, windowMs: number): Promise<WindowCount | undefined>;
+  /**
+   * Counts one hit of `key` in its window of `windowMs`; undefined when the count is unknown. A
+   * store in this process answers at once, so that a request does not wait on a promise for it.
+   */
+  hit(key: string, windowMs: number): WindowCount | undefined | Promise<WindowCount | undefined>;
   close(): Promise<void>;
 }
 
@@ -22,7 +25,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  hit(key: string, windowMs: number): Promise<WindowCount> {
+  hit(key: string, windowMs: number): WindowCount {
     const now = this.now();
     this.sweep(now);
     let window = this.windows.get(key);
@@ -31,7 +34,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.windows.set(key, window);
     }
     window.count += 1;
-    return Promise.resolve({ count: window.count, resetMs: window.endsAt - now });
+    return { count: window.count, resetMs: window.endsAt - now };
   }
 
   /** Closed windows are dropped now and then, so that the map holds the active callers only. */

@@ -3,6 +3,7 @@ import type { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Principal } from '@portal/auth';
+import { perRoute } from '@portal/http-context';
 import { TooManyRequestsError } from '@portal/problem-details';
 
 import type { RateLimitStore, WindowCount } from './rate-limit-store';
@@ -44,9 +45,23 @@ export const RATE_LIMIT_HEADERS: readonly string[] = [
 interface Window {
   readonly limit: number;
   readonly windowMs: number;
+  /** The store key without the caller: service, policy and window. */
+  readonly keyPrefix: string;
 }
 
-interface CountedWindow extends Window, WindowCount {}
+/** A window and its count after this request's hit. */
+interface CountedWindow {
+  readonly window: Window;
+  readonly count: number;
+  readonly resetMs: number;
+}
+
+/** What a route counts against, resolved from its metadata once; undefined when it is not limited. */
+interface RouteLimits {
+  readonly windows: readonly [Window, Window];
+  /** The `RateLimit-Policy` header: each window's limit and length. */
+  readonly policyHeader: string;
+}
 
 type CallerRequest = FastifyRequest & { principal?: Principal };
 
@@ -69,56 +84,84 @@ export class RateLimitGuard implements CanActivate {
     if (!policies[DEFAULT_RATE_LIMIT_POLICY]) throw new Error('A default rate limit policy is needed');
   }
 
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, targets)) return true;
+  private readonly limitsOf = perRoute((handler, controller): RouteLimits | undefined => {
+    const targets = [handler, controller];
+    if (this.reflector.getAllAndOverride<boolean>(SKIP_RATE_LIMIT, targets)) return undefined;
     const name =
       this.reflector.getAllAndOverride<string | undefined>(RATE_LIMIT_POLICY, targets) ??
       DEFAULT_RATE_LIMIT_POLICY;
     const policy = this.policies[name] ?? this.policies[DEFAULT_RATE_LIMIT_POLICY];
+    const window = (limit: number, windowMs: number): Window => ({
+      limit,
+      windowMs,
+      keyPrefix: `${this.service}:${name}:${windowMs}:`,
+    });
+    const windows = [window(policy.perMinute, 60_000), window(policy.burstPerSecond, 1_000)] as const;
+    return {
+      windows,
+      policyHeader: windows.map((each) => `${each.limit};w=${each.windowMs / 1000}`).join(', '),
+    };
+  });
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const limits = this.limitsOf(context);
+    if (limits === undefined) return true;
 
     const http = context.switchToHttp();
     const request = http.getRequest<CallerRequest>();
+    const reply = http.getResponse<FastifyReply>();
     const caller = request.principal ? `sub:${request.principal.subject}` : `ip:${request.ip}`;
-    const windows: Window[] = [
-      { limit: policy.perMinute, windowMs: 60_000 },
-      { limit: policy.burstPerSecond, windowMs: 1_000 },
-    ];
-    const counted = await Promise.all(
-      windows.map(async (window): Promise<CountedWindow | undefined> => {
-        const count = await this.store.hit(
-          `${this.service}:${name}:${window.windowMs}:${caller}`,
-          window.windowMs,
-        );
-        return count && { ...window, ...count };
-      }),
-    );
-    const known = counted.filter((window): window is CountedWindow => window !== undefined);
+    const [minute, second] = limits.windows;
+    const minuteHit = this.store.hit(minute.keyPrefix + caller, minute.windowMs);
+    const secondHit = this.store.hit(second.keyPrefix + caller, second.windowMs);
+    // The in-process store answers at once; Redis's two hits travel together.
+    if (minuteHit instanceof Promise || secondHit instanceof Promise) {
+      return Promise.all([minuteHit, secondHit]).then(([minuteCount, secondCount]) =>
+        this.enforce(limits, minuteCount, secondCount, reply),
+      );
+    }
+    return this.enforce(limits, minuteHit, secondHit, reply);
+  }
+
+  /** Tells the caller its budget, and refuses the request past either window. */
+  private enforce(
+    limits: RouteLimits,
+    minuteCount: WindowCount | undefined,
+    secondCount: WindowCount | undefined,
+    reply: FastifyReply,
+  ): boolean {
+    const [minute, second] = limits.windows;
+    const known: CountedWindow[] = [];
+    if (minuteCount) known.push({ window: minute, count: minuteCount.count, resetMs: minuteCount.resetMs });
+    if (secondCount) known.push({ window: second, count: secondCount.count, resetMs: secondCount.resetMs });
     if (known.length === 0) return true;
 
-    const exceeded = known.filter((window) => window.count > window.limit);
+    const exceeded = known.filter((counted) => counted.count > counted.window.limit);
     // The window that decides: the longest one exceeded, else the one with the least left.
     const deciding =
       exceeded.length > 0
-        ? exceeded.reduce((longest, window) => (window.resetMs > longest.resetMs ? window : longest))
-        : known.reduce((least, window) =>
-            window.limit - window.count < least.limit - least.count ? window : least,
+        ? exceeded.reduce((longest, counted) => (counted.resetMs > longest.resetMs ? counted : longest))
+        : known.reduce((least, counted) =>
+            counted.window.limit - counted.count < least.window.limit - least.count ? counted : least,
           );
+    const { limit, windowMs } = deciding.window;
     const resetSeconds = Math.max(1, Math.ceil(deciding.resetMs / 1000));
-    const remaining = String(Math.max(0, deciding.limit - deciding.count));
-    void http.getResponse<FastifyReply>().headers({
-      'ratelimit-limit': String(deciding.limit),
+    const limitText = String(limit);
+    const remaining = String(Math.max(0, limit - deciding.count));
+    const reset = String(resetSeconds);
+    void reply.headers({
+      'ratelimit-limit': limitText,
       'ratelimit-remaining': remaining,
-      'ratelimit-reset': String(resetSeconds),
-      'ratelimit-policy': windows.map((window) => `${window.limit};w=${window.windowMs / 1000}`).join(', '),
-      'x-ratelimit-limit': String(deciding.limit),
+      'ratelimit-reset': reset,
+      'ratelimit-policy': limits.policyHeader,
+      'x-ratelimit-limit': limitText,
       'x-ratelimit-remaining': remaining,
-      'x-ratelimit-reset': String(resetSeconds),
+      'x-ratelimit-reset': reset,
     });
     if (exceeded.length > 0) {
       throw new TooManyRequestsError(
         resetSeconds,
-        `Rate limit exceeded: at most ${deciding.limit} requests per ${deciding.windowMs / 1000} s; retry after ${resetSeconds} s.`,
+        `Rate limit exceeded: at most ${limit} requests per ${windowMs / 1000} s; retry after ${resetSeconds} s.`,
       );
     }
     return true;

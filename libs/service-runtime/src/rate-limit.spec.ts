@@ -57,24 +57,24 @@ async function call(
 }
 
 describe('MemoryRateLimitStore', () => {
-  it('counts hits in a fixed window and starts again once it closes', async () => {
+  it('counts hits in a fixed window and starts again once it closes', () => {
     let now = 1_000;
     const store = new MemoryRateLimitStore(() => now);
-    expect(await store.hit('a', 1000)).toEqual({ count: 1, resetMs: 1000 });
+    expect(store.hit('a', 1000)).toEqual({ count: 1, resetMs: 1000 });
     now += 400;
-    expect(await store.hit('a', 1000)).toEqual({ count: 2, resetMs: 600 });
-    expect(await store.hit('b', 1000)).toEqual({ count: 1, resetMs: 1000 });
+    expect(store.hit('a', 1000)).toEqual({ count: 2, resetMs: 600 });
+    expect(store.hit('b', 1000)).toEqual({ count: 1, resetMs: 1000 });
     now += 600;
-    expect(await store.hit('a', 1000)).toEqual({ count: 1, resetMs: 1000 });
+    expect(store.hit('a', 1000)).toEqual({ count: 1, resetMs: 1000 });
   });
 
-  it('forgets closed windows, so that callers gone do not pile up', async () => {
+  it('forgets closed windows, so that callers gone do not pile up', () => {
     let now = 0;
     const store = new MemoryRateLimitStore(() => now);
-    for (let caller = 0; caller < 100; caller += 1) await store.hit(`caller-${caller}`, 1000);
+    for (let caller = 0; caller < 100; caller += 1) store.hit(`caller-${caller}`, 1000);
     expect(store.size).toBe(100);
     now += 20_000;
-    await store.hit('late', 1000);
+    store.hit('late', 1000);
     expect(store.size).toBe(1);
   });
 });
@@ -185,6 +185,20 @@ describe('RateLimitGuard', () => {
       expect(health.error).toBeUndefined();
       expect(health.headers).toEqual({});
     }
+  });
+
+  it('enforces the same limits with a store that answers later (Redis)', async () => {
+    const memory = new MemoryRateLimitStore();
+    const guard = guardOn({
+      hit: (key, windowMs) => Promise.resolve(memory.hit(key, windowMs)),
+      close: () => Promise.resolve(),
+    });
+    for (let index = 0; index < 3; index += 1) {
+      expect((await call(guard, { subject: 'alice' })).error).toBeUndefined();
+    }
+    const refused = await call(guard, { subject: 'alice' });
+    expect(refused.error).toBeInstanceOf(TooManyRequestsError);
+    expect(refused.headers).toMatchObject({ 'ratelimit-limit': '3', 'ratelimit-remaining': '0' });
   });
 
   it('lets every request through, without headers, while the store cannot count', async () => {

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 const policy = (directives: Record<string, string>): string =>
   Object.entries(directives)
@@ -48,37 +49,62 @@ export const CONTENT_SECURITY_POLICIES = {
 const PAGE_PATHS = /^\/(docs|playground)(\/|$|\?|-json)/;
 
 const ONE_YEAR_SECONDS = 31_536_000;
+const HSTS = `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`;
 
-function contentSecurityPolicyOf(request: FastifyRequest, reply: FastifyReply): string {
-  if (PAGE_PATHS.test(request.url)) return CONTENT_SECURITY_POLICIES.page;
-  const type = String(reply.getHeader('content-type') ?? '');
-  return type.startsWith('text/html') ? CONTENT_SECURITY_POLICIES.document : CONTENT_SECURITY_POLICIES.api;
+const HELMET_OPTIONS: HelmetOptions = {
+  // Set by `securityHeadersOnSend`, by what each response is and how it travelled.
+  contentSecurityPolicy: false,
+  strictTransportSecurity: false,
+  // Frontends on other origins embed pictures and documents; CORS still governs reads.
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  referrerPolicy: { policy: 'no-referrer' },
+};
+
+/**
+ * The headers helmet sets with these options, by their lower-case names: they are the same on
+ * every response, so helmet runs once, at start-up, on a response that records them (per request,
+ * @fastify/helmet built helmet's middleware anew in two async hooks). Helmet's one removal,
+ * X-Powered-By, is a header neither Fastify nor Nest sets.
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  };
+  // Helmet 8 throws its errors (a bad option) rather than passing them on.
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return Object.freeze(headers);
+}
+
+function contentSecurityPolicyOf(isPage: boolean, reply: FastifyReply): string {
+  if (isPage) return CONTENT_SECURITY_POLICIES.page;
+  const type = reply.getHeader('content-type');
+  return typeof type === 'string' && type.startsWith('text/html')
+    ? CONTENT_SECURITY_POLICIES.document
+    : CONTENT_SECURITY_POLICIES.api;
 }
 
 /**
- * Security headers on every response (helmet for Fastify): `X-Content-Type-Options: nosniff`,
- * `Referrer-Policy: no-referrer`, frame and cross-origin policies, a content security policy by
+ * Security headers on every response: helmet's (`X-Content-Type-Options: nosniff`,
+ * `Referrer-Policy: no-referrer`, frame and cross-origin policies), a content security policy by
  * what the response is, `Strict-Transport-Security` when the request came over TLS (directly or
  * through a proxy that says so: `X-Forwarded-Proto`, trusted), and `Cache-Control: no-store` on
  * every response that does not set its own: responses of the API carry personal data, and no
  * shared cache or browser history should keep them.
  */
-export async function registerSecurityHeaders(app: NestFastifyApplication): Promise<void> {
-  await app.register(helmet, {
-    // Set below, by what each response is and how it travelled.
-    contentSecurityPolicy: false,
-    hsts: false,
-    // Frontends on other origins embed pictures and documents; CORS still governs reads.
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-    referrerPolicy: { policy: 'no-referrer' },
+export function registerSecurityHeaders(fastify: FastifyInstance): void {
+  const staticHeaders = helmetHeaders();
+  fastify.addHook('onRequest', function securityHeadersOnRequest(_request, reply, done) {
+    void reply.headers(staticHeaders);
+    done();
   });
-  const fastify = app.getHttpAdapter().getInstance();
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    void reply.header('content-security-policy', contentSecurityPolicyOf(request, reply));
-    if (request.protocol === 'https')
-      void reply.header('strict-transport-security', `max-age=${ONE_YEAR_SECONDS}; includeSubDomains`);
-    if (!reply.hasHeader('cache-control') && !PAGE_PATHS.test(request.url))
-      void reply.header('cache-control', 'no-store');
-    return payload;
+  // The policy depends on the response's type, so it is decided once the response is known.
+  fastify.addHook('onSend', function securityHeadersOnSend(request, reply, payload, done) {
+    const isPage = PAGE_PATHS.test(request.url);
+    void reply.header('content-security-policy', contentSecurityPolicyOf(isPage, reply));
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+    if (!isPage && !reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }

@@ -29,7 +29,7 @@ describe('OptionalEmail and RequiredEmail', () => {
   }
   const pipe = new RequestValidationPipe();
   const errorsOf = async (body: Record<string, unknown>): Promise<Record<string, string[]>> => {
-    const error = await pipe.transform(body, { type: 'body', metatype: Body }).then(
+    const error = await Promise.resolve(pipe.transform(body, { type: 'body', metatype: Body })).then(
       () => undefined,
       (thrown: unknown) => thrown,
     );
