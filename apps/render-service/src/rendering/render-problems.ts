@@ -21,13 +21,25 @@ export const unprocessable = (failure: RenderFailure): UnprocessableError =>
     ...(failure.missing === undefined ? {} : { missing: failure.missing }),
   });
 
-/** The pool did not finish the task: busy (429), too slow (422) or the worker died (422). */
+/**
+ * The pool did not finish the task: busy (429) or overdue in the queue (503), both the service's
+ * load and never the request's fault (contract 5); too slow in a worker (422) or the worker died (422).
+ */
 export function poolErrorOf(refusal: PoolRefusal): DomainError {
   switch (refusal.kind) {
     case 'busy':
       return new TooManyRequestsError(
         refusal.retryAfterSeconds,
         'Every render worker is busy and the queue is full; retry later.',
+      );
+    case 'overdue':
+      // Not logged per request: overload is counted by the 503s of the request metrics.
+      return new ServiceUnavailableError(
+        `Every render worker stayed busy for the ${refusal.timeoutMs} ms a render may take, so this one ` +
+          'was not started; retry later.',
+        'RENDER.OVERLOADED',
+        refusal.retryAfterSeconds,
+        false,
       );
     case 'timeout':
       return new UnprocessableError(
