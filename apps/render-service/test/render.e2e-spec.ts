@@ -258,8 +258,16 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
     });
 
     it.each([
-      ['data that is not JSON', { data: '{"a": ' }, /^data is not valid JSON/],
-      ['options that are not JSON', { rendererOptions: '{' }, /^rendererOptions is not valid JSON/],
+      [
+        'data that is not JSON',
+        { data: '{"a": ' },
+        /^data is not valid JSON at line 1, column 7: the text ends where a value is expected/,
+      ],
+      [
+        'options that are not JSON',
+        { rendererOptions: '{' },
+        /^rendererOptions is not valid JSON at line 1, column 2: the text ends where a property name is expected/,
+      ],
       [
         'unknown options, by name',
         { rendererOptions: json({ colour: 'red', pageSize: 'A4', zoom: 2 }) },
@@ -314,8 +322,21 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       ],
       ['a json template that is not an object', '"text"', /must produce a pdfmake document/],
       ['a json template without content', '{"pageSize": "A4"}', /needs 'content'/],
-      ['an unknown font', '{"content": [{"text": "x", "font": "Comic"}]}', /Font 'Comic'/],
-      ['a table of the wrong shape', '{"content": [{"table": {"body": 5}}]}', /pdfmake could not lay out/],
+      [
+        'an unknown font',
+        '{"content": [{"text": "x", "font": "Comic"}]}',
+        /^The document names the font 'Comic', which is not installed; the fonts are /,
+      ],
+      [
+        'a table of the wrong shape',
+        '{"content": [{"table": {"body": 5}}]}',
+        /^content\[0\]\.table\.body must be a list of rows/,
+      ],
+      [
+        'a table whose second row is longer than the first (pdfmake would fail reading _calcWidth)',
+        '{"content": [{"table": {"body": [["a"], ["b", "c"]]}}]}',
+        /^content\[0\]\.table\.body\[1\] has 2 cells: every row has one cell for the one column of the first row/,
+      ],
     ])('answers %s with 422', async (_case, templateData, detail) => {
       const response = await render(service.renderer, {
         inputFormat: 'json',

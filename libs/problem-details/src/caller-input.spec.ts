@@ -1,4 +1,4 @@
-import { MAX_ECHOED_INPUT, quoteInput, quoteInputs, quoteValue } from './caller-input';
+import { echoInput, listInputs, MAX_ECHOED_INPUT, quoteInput, quoteInputs, quoteValue } from './caller-input';
 
 const HALF_MB = 'x'.repeat(512_000);
 
@@ -44,5 +44,22 @@ describe(quoteInputs.name, () => {
   it('cuts a first input longer than the limit', () => {
     expect(quoteInputs([HALF_MB, 'b'])).toBe(`${quoteInput(HALF_MB)} and 1 more`);
     expect(quoteInputs([])).toBe('');
+  });
+});
+
+describe(listInputs.name, () => {
+  it('lists as quoteInputs does, without quotes', () => {
+    expect(listInputs(['recipient.name', 'date'])).toBe('recipient.name, date');
+    expect(listInputs(['x'.repeat(150), 'y'.repeat(60)])).toBe(`${'x'.repeat(150)} and 1 more`);
+    expect(listInputs([HALF_MB])).toBe(`${'x'.repeat(200)}… (the first 200 of 512000 characters)`);
+  });
+});
+
+describe(echoInput.name, () => {
+  it('shows input up to the limit as it is, and the first 200 characters of longer input', () => {
+    expect(echoInput('content[0].image')).toBe('content[0].image');
+    expect(echoInput(`content.${HALF_MB}`)).toBe(
+      `content.${'x'.repeat(192)}… (the first 200 of 512008 characters)`,
+    );
   });
 });

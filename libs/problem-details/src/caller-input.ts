@@ -13,6 +13,14 @@ function head(text: string, limit: number): string {
 }
 
 /**
+ * Caller input as a problem shows it where quotes would not read well (a path built of the
+ * caller's names): whole up to `limit` characters, else `aaaa… (the first 200 of 512000 characters)`.
+ */
+export function echoInput(text: string, limit = MAX_ECHOED_INPUT): string {
+  return listInputs([text], limit);
+}
+
+/**
  * Caller input as a problem shows it, in quotes: whole up to `limit` characters, else its first
  * `limit` and how many it has: `'aaaa…' (the first 200 of 512000 characters)`.
  */
@@ -33,14 +41,26 @@ export function quoteValue(value: unknown, limit = MAX_ECHOED_INPUT): string {
  * limit is cut as quoteInput cuts it.
  */
 export function quoteInputs(texts: readonly string[], limit = MAX_ECHOED_INPUT): string {
+  return listed(texts, limit, (text) => `'${text}'`);
+}
+
+/** As quoteInputs, without the quotes: for names that read as they are (`recipient.name, date`). */
+export function listInputs(texts: readonly string[], limit = MAX_ECHOED_INPUT): string {
+  return listed(texts, limit, (text) => text);
+}
+
+function listed(texts: readonly string[], limit: number, show: (text: string) => string): string {
   const shown: string[] = [];
   let used = 0;
   for (const text of texts) {
     if (used + text.length > limit) break;
-    shown.push(`'${text}'`);
+    shown.push(show(text));
     used += text.length;
   }
-  if (shown.length === 0 && texts.length > 0) shown.push(quoteInput(texts[0], limit));
+  if (shown.length === 0 && texts.length > 0) {
+    const cut = head(texts[0], limit);
+    shown.push(`${show(`${cut}…`)} (the first ${cut.length} of ${texts[0].length} characters)`);
+  }
   const rest = texts.length - shown.length;
   return rest > 0 ? `${shown.join(', ')} and ${rest} more` : shown.join(', ');
 }
