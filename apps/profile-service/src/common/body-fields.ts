@@ -22,6 +22,7 @@ import {
 } from 'class-validator';
 
 import { CreatedBy } from '@portal/http-context';
+import { quoteInput } from '@portal/problem-details';
 
 const INT32_MAX = 2_147_483_647;
 
@@ -167,10 +168,10 @@ export function stringMapProblem(
   if (entries.length > bounds.maxEntries) return `must have at most ${bounds.maxEntries} entries`;
   for (const [key, item] of entries) {
     if (key.length === 0 || key.length > bounds.maxKeyLength)
-      return `keys must be 1..${bounds.maxKeyLength} characters long ('${key.slice(0, 50)}' is not)`;
-    if (typeof item !== 'string') return `the value of '${key}' must be a string`;
+      return `keys must be 1..${bounds.maxKeyLength} characters long (${quoteInput(key, 50)} is not)`;
+    if (typeof item !== 'string') return `the value of ${quoteInput(key)} must be a string`;
     if (item.length > bounds.maxValueLength)
-      return `the value of '${key}' must be at most ${bounds.maxValueLength} characters long`;
+      return `the value of ${quoteInput(key)} must be at most ${bounds.maxValueLength} characters long`;
   }
   return undefined;
 }
