@@ -261,7 +261,7 @@ function inputFormatOf(value: string | null | undefined): InputFormat | null {
   if (!isInputFormat(format))
     throw unprocessable({
       code: 'FORMAT.UNKNOWN_INPUT',
-      message: `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not '${value}'.`,
+      message: `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not ${quoteInput(value)}.`,
     });
   return format;
 }
