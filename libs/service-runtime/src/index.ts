@@ -13,3 +13,4 @@ export * from './service-environment';
 export * from './service-runtime.module';
 export * from './security-headers';
 export * from './graceful-shutdown';
+export * from './redis-warnings';
