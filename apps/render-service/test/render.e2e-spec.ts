@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+
+import { TEST_LOG_FILE_VARIABLE } from '@portal/testing';
+
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import {
   json,
@@ -346,6 +350,37 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       });
       expect(response.status).toBe(422);
       expect(response.body.detail).toMatch(detail);
+    });
+
+    it("answers a failure inside pdfmake in its own words, and logs pdfmake's error at warn with the correlation id", async () => {
+      const correlationId = `pdfmake-inside-${Date.now()}`;
+      const response = await render(
+        service.renderer,
+        {
+          inputFormat: 'json',
+          outputFormat: 'pdf',
+          templateData: '{"content": [{"columns": ["a", "b"], "columnGap": "wide"}]}',
+        },
+        { headers: { 'x-correlation-id': correlationId } },
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toBe(
+        'pdfmake could not lay out a text of the document: a value that must be a number is not one ' +
+          '(a fontSize, margin, width, height or coordinate written as text?).',
+      );
+      const logFile = process.env[TEST_LOG_FILE_VARIABLE] as string;
+      const logged = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(correlationId))
+        .map((line) => JSON.parse(line) as Record<string, any>);
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          level: 'warn',
+          correlationId,
+          code: 'RENDER.DOCUMENT.NOT_A_NUMBER',
+          err: expect.objectContaining({ message: expect.stringMatching(/^unsupported number/) }),
+        }),
+      );
     });
 
     it('answers 404 for an unknown template name or version', async () => {
