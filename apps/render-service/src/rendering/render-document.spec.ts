@@ -1,4 +1,5 @@
 import { installFonts } from './fonts';
+import { HELPERS } from './helpers';
 import { layoutFailure } from './layout-failures';
 import { type RenderOutcome, type RenderTask, runTask } from './render-document';
 import { RenderError } from './render-error';
@@ -274,6 +275,30 @@ describe("render failures: stable messages of ours, never a library's, never mor
       expect(outcome.message).not.toMatch(TOO_MUCH_INPUT);
       expect(outcome.message.length).toBeLessThan(400);
     });
+
+    it.each(Object.keys(HELPERS))(
+      '%s, given 500 KB as each of its arguments and options, refuses it (if at all) repeating at most 200 characters',
+      async (helper) => {
+        for (const call of [
+          `${helper} d`,
+          `${helper} 1 d`,
+          `${helper} d d`,
+          `${helper} 1 locale=d`,
+          `${helper} "2024-01-01" time=d`,
+        ]) {
+          for (const d of [long, { long }, [long]]) {
+            // Text out: what a helper writes of 500 KB need not be laid out as a PDF here.
+            const outcome = await runTask(
+              { ...task('txt', `{{${call}}}`, { d }), outputFormat: 'txt' },
+              templates,
+            );
+            if (outcome.ok) continue;
+            expect(outcome.message).not.toMatch(TOO_MUCH_INPUT);
+            expect(outcome.message.length).toBeLessThan(400);
+          }
+        }
+      },
+    );
 
     it.each([
       ['a long unknown helper', `{{${long} 1}}`, 'TEMPLATE.SYNTAX'],
