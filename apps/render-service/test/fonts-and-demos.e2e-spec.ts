@@ -65,7 +65,9 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
         templateData: '{"content": [{"text": "x", "font": "Helvetica"}]}',
       });
       expect(response.status).toBe(422);
-      expect(response.body.detail).toContain("Font 'Helvetica'");
+      expect(response.body.detail).toBe(
+        "The document names the font 'Helvetica', which is not installed; the fonts are Roboto, Liberation.",
+      );
     });
   });
 

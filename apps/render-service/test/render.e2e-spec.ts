@@ -1,3 +1,7 @@
+import { readFileSync } from 'node:fs';
+
+import { TEST_LOG_FILE_VARIABLE } from '@portal/testing';
+
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import {
   json,
@@ -258,8 +262,16 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
     });
 
     it.each([
-      ['data that is not JSON', { data: '{"a": ' }, /^data is not valid JSON/],
-      ['options that are not JSON', { rendererOptions: '{' }, /^rendererOptions is not valid JSON/],
+      [
+        'data that is not JSON',
+        { data: '{"a": ' },
+        /^data is not valid JSON at line 1, column 7: the text ends where a value is expected/,
+      ],
+      [
+        'options that are not JSON',
+        { rendererOptions: '{' },
+        /^rendererOptions is not valid JSON at line 1, column 2: the text ends where a property name is expected/,
+      ],
       [
         'unknown options, by name',
         { rendererOptions: json({ colour: 'red', pageSize: 'A4', zoom: 2 }) },
@@ -314,8 +326,21 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       ],
       ['a json template that is not an object', '"text"', /must produce a pdfmake document/],
       ['a json template without content', '{"pageSize": "A4"}', /needs 'content'/],
-      ['an unknown font', '{"content": [{"text": "x", "font": "Comic"}]}', /Font 'Comic'/],
-      ['a table of the wrong shape', '{"content": [{"table": {"body": 5}}]}', /pdfmake could not lay out/],
+      [
+        'an unknown font',
+        '{"content": [{"text": "x", "font": "Comic"}]}',
+        /^The document names the font 'Comic', which is not installed; the fonts are /,
+      ],
+      [
+        'a table of the wrong shape',
+        '{"content": [{"table": {"body": 5}}]}',
+        /^content\[0\]\.table\.body must be a list of rows/,
+      ],
+      [
+        'a table whose second row is longer than the first (pdfmake would fail reading _calcWidth)',
+        '{"content": [{"table": {"body": [["a"], ["b", "c"]]}}]}',
+        /^content\[0\]\.table\.body\[1\] has 2 cells: every row has one cell for the one column of the first row/,
+      ],
     ])('answers %s with 422', async (_case, templateData, detail) => {
       const response = await render(service.renderer, {
         inputFormat: 'json',
@@ -325,6 +350,37 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       });
       expect(response.status).toBe(422);
       expect(response.body.detail).toMatch(detail);
+    });
+
+    it("answers a failure inside pdfmake in its own words, and logs pdfmake's error at warn with the correlation id", async () => {
+      const correlationId = `pdfmake-inside-${Date.now()}`;
+      const response = await render(
+        service.renderer,
+        {
+          inputFormat: 'json',
+          outputFormat: 'pdf',
+          templateData: '{"content": [{"columns": ["a", "b"], "columnGap": "wide"}]}',
+        },
+        { headers: { 'x-correlation-id': correlationId } },
+      );
+      expect(response.status).toBe(422);
+      expect(response.body.detail).toBe(
+        'pdfmake could not lay out a text of the document: a value that must be a number is not one ' +
+          '(a fontSize, margin, width, height or coordinate written as text?).',
+      );
+      const logFile = process.env[TEST_LOG_FILE_VARIABLE] as string;
+      const logged = readFileSync(logFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes(correlationId))
+        .map((line) => JSON.parse(line) as Record<string, any>);
+      expect(logged).toContainEqual(
+        expect.objectContaining({
+          level: 'warn',
+          correlationId,
+          code: 'RENDER.DOCUMENT.NOT_A_NUMBER',
+          err: expect.objectContaining({ message: expect.stringMatching(/^unsupported number/) }),
+        }),
+      );
     });
 
     it('answers 404 for an unknown template name or version', async () => {

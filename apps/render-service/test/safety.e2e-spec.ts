@@ -221,6 +221,27 @@ describe('render-service safety (HTTP, real PostgreSQL)', () => {
       }
     });
 
+    it('answers 503 with Retry-After, not 422, for a render whose deadline passes before a worker is free', async () => {
+      const pool = service.app.get(RenderPool);
+      const latch = pool.hold();
+      const running = [render(service.renderer, small), render(service.renderer, small)];
+      await latch.arrived(2);
+      const waiting = render(service.renderer, small);
+      await waitUntil(() => pool.load.waiting === 1, 'a render waits for a worker');
+      // Its deadline passes while both workers are held: it never started, the load is to blame.
+      latch.expireQueued();
+      const overdue = await waiting;
+      expect(overdue.status).toBe(503);
+      expect(Number(overdue.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      expect(overdue.body).toMatchObject({
+        status: 503,
+        title: 'Service Unavailable',
+        detail: expect.stringMatching(/was not started; retry later\.$/),
+      });
+      latch.release();
+      expect((await Promise.all(running)).map((response) => response.status)).toEqual([200, 200]);
+    });
+
     it('answers 422 for a render stopped at its deadline, replaces its worker and goes on serving', async () => {
       const pool = service.app.get(RenderPool);
       const latch = pool.hold();

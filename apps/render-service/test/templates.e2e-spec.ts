@@ -303,7 +303,7 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
     });
 
     it.each([
-      ['text that is not JSON', '{"number": ', /^sampleData is not valid JSON text: /],
+      ['text that is not JSON', '{"number": ', /^sampleData is not valid JSON text at line 1, column 12: /],
       ['JSON text of a scalar', '"2026-0042"', /object or array/],
       ['a number', 42, /object or array/],
       ['a boolean', false, /object or array/],

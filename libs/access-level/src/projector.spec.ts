@@ -288,6 +288,18 @@ describe(Projector.name, () => {
       expect(errors['Select']).toEqual([`'${path}' is not a property of profile.`]);
     });
 
+    it('repeats at most 200 characters of a long path', () => {
+      expect(() => sut.assertSelectable('profile', ['p'.repeat(10_000)])).toThrow(
+        expect.objectContaining({
+          errors: {
+            Select: [
+              `'${'p'.repeat(200)}…' (the first 200 of 10000 characters) is not a property of profile.`,
+            ],
+          },
+        }) as Error,
+      );
+    });
+
     it('lists every unknown path, keyed by the parameter name given', () => {
       expect(() => sut.assertSelectable('profile', ['a', 'b.c'], 'select')).toThrow(
         expect.objectContaining({

@@ -1,4 +1,4 @@
-import { ValidationProblemError } from '@portal/problem-details';
+import { quoteInput, ValidationProblemError } from '@portal/problem-details';
 
 import type { AccessLevelTable } from './access-level-table';
 import type { EntitySchemas, EntityShape } from './entity-schema';
@@ -30,7 +30,7 @@ export class Projector {
     const unknown = select.filter((path) => !this.isKnownPath(entityKey, path.split('.')));
     if (unknown.length > 0) {
       throw new ValidationProblemError({
-        [parameter]: unknown.map((path) => `'${path}' is not a property of ${entityKey}.`),
+        [parameter]: unknown.map((path) => `${quoteInput(path)} is not a property of ${entityKey}.`),
       });
     }
   }

@@ -45,6 +45,18 @@ describe(ParseInt32Pipe.name, () => {
     expect(problem.errors['profileId'][0]).toContain(`'${value}'`);
   });
 
+  it('repeats at most 200 characters of a long value', () => {
+    expect(() => sut.transform('9'.repeat(16_000), param('profileId'))).toThrow(
+      expect.objectContaining({
+        errors: {
+          profileId: [
+            `The value '${'9'.repeat(200)}…' (the first 200 of 16000 characters) is not a positive int32 identifier.`,
+          ],
+        },
+      }) as Error,
+    );
+  });
+
   it('keys the error by id when the parameter has no name', () => {
     expect(() => sut.transform('abc', param())).toThrow(
       expect.objectContaining({ errors: { id: [expect.any(String)] } }) as Error,

@@ -1,6 +1,6 @@
 import { type ArgumentMetadata, Injectable, type PipeTransform } from '@nestjs/common';
 
-import { ValidationProblemError } from '@portal/problem-details';
+import { quoteInput, ValidationProblemError } from '@portal/problem-details';
 
 const INT32_MAX = 2_147_483_647;
 
@@ -12,7 +12,7 @@ export class ParseInt32Pipe implements PipeTransform<string, number> {
     if (!Number.isInteger(parsed) || parsed < 1 || parsed > INT32_MAX) {
       throw ValidationProblemError.of(
         metadata.data ?? 'id',
-        `The value '${value}' is not a positive int32 identifier.`,
+        `The value ${quoteInput(value)} is not a positive int32 identifier.`,
       );
     }
     return parsed;

@@ -83,6 +83,15 @@ describe(parseOrderBy.name, () => {
     expect(errors['OrderBy'][0]).toContain("'nickname'");
   });
 
+  it('repeats at most 200 characters of a long term', () => {
+    const errors = validationErrorsOf(() => parseOrderBy(`${'n'.repeat(10_000)},lastname x y`, whitelist));
+
+    expect(errors['OrderBy']).toEqual([
+      expect.stringMatching(/^'n{200}…' \(the first 200 of 10000 characters\) is not a sortable property/),
+      "'lastname x y' is not of the form 'property [asc|desc]'.",
+    ]);
+  });
+
   it('rejects a dotted path that is not in the whitelist', () => {
     const errors = validationErrorsOf(() => parseOrderBy('person.lastname', whitelist));
 

@@ -1,4 +1,4 @@
-import { ValidationProblemError } from '@portal/problem-details';
+import { quoteInput, ValidationProblemError } from '@portal/problem-details';
 
 export type SortDirection = 'ASC' | 'DESC';
 
@@ -32,12 +32,14 @@ export function parseOrderBy(
   for (const raw of text === '' ? [] : text.split(',')) {
     const match = TERM.exec(raw.trim());
     if (!match) {
-      errors.push(`'${raw.trim()}' is not of the form 'property [asc|desc]'.`);
+      errors.push(`${quoteInput(raw.trim())} is not of the form 'property [asc|desc]'.`);
       continue;
     }
     const property = byLowerCase.get(match[1].toLowerCase());
     if (!property) {
-      errors.push(`'${match[1]}' is not a sortable property. Allowed: ${Object.keys(whitelist).join(', ')}.`);
+      errors.push(
+        `${quoteInput(match[1])} is not a sortable property. Allowed: ${Object.keys(whitelist).join(', ')}.`,
+      );
       continue;
     }
     if (terms.some((term) => term.property === property)) continue;

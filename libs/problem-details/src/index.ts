@@ -5,3 +5,4 @@ export * from './problem-renderer';
 export * from './validation-errors';
 export * from './api-problem-responses';
 export * from './client-error';
+export * from './caller-input';

@@ -211,6 +211,21 @@ describe(ProblemRenderer.name, () => {
       });
     });
 
+    it('shows at most 200 characters of the request that a message of Nest or Fastify repeats', () => {
+      const path = `/demo/v10-0/${'x'.repeat(16_000)}`;
+      const notFound = sut.render(new NotFoundException(`Cannot GET ${path}`), request).body;
+      expect(notFound.detail).toBe(`Cannot GET ${path.slice(0, 189)}… (the first 200 of 16023 characters)`);
+      const badUrl = fastifyError(
+        `'${'%E0'.repeat(5000)}' is not a valid url component`,
+        400,
+        'FST_ERR_BAD_URL',
+      );
+      const { status, body } = sut.render(badUrl, request);
+      expect(status).toBe(400);
+      expect(body.detail?.length).toBeLessThan(250);
+      expect(body.errors).toEqual({ $: [body.detail] });
+    });
+
     it("renders Nest's BadRequestException as 400 with an errors member", () => {
       const { status, body } = sut.render(new BadRequestException('Bad'), request);
 

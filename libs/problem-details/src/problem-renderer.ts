@@ -7,6 +7,7 @@ import {
   TooManyRequestsError,
   ValidationProblemError,
 } from './domain-error';
+import { echoInput } from './caller-input';
 import { describeStatus, PROBLEM_CONTENT_TYPE, type ProblemDocument } from './problem';
 
 /** Turns an error of a lower layer (a database driver, say) into a domain error, or passes. */
@@ -31,7 +32,11 @@ function isFastifyClientError(error: unknown): error is FastifyErrorLike {
   );
 }
 
-/** Errors raised by Fastify itself before a handler runs: body parsing, size and media type. */
+/**
+ * Errors raised by Fastify itself before a handler runs: body parsing, size and media type. Its
+ * other messages may repeat the request (`'%E0' is not a valid url component`): at most 200
+ * characters of it (contract 5).
+ */
 function fromFastifyError(error: FastifyErrorLike): {
   status: number;
   detail: string;
@@ -50,10 +55,12 @@ function fromFastifyError(error: FastifyErrorLike): {
       return { status: 413, detail: 'The request body exceeds the size limit.' };
     case 415:
       return { status: 415, detail: 'The request body has an unsupported media type.' };
-    case 400:
-      return { status: 400, detail: error.message, errors: { $: [error.message] } };
+    case 400: {
+      const detail = echoInput(error.message);
+      return { status: 400, detail, errors: { $: [detail] } };
+    }
     default:
-      return { status: error.statusCode, detail: error.message };
+      return { status: error.statusCode, detail: echoInput(error.message) };
   }
 }
 
@@ -109,9 +116,10 @@ export class ProblemRenderer {
     }
 
     if (error instanceof HttpException && error.getStatus() < 500) {
-      // Raised by Nest itself (an unknown route, say); its messages carry nothing internal.
+      // Raised by Nest itself (an unknown route, say); its messages carry nothing internal, but
+      // may repeat the request (`Cannot GET /<the path and query>`): at most 200 characters of it.
       const status = error.getStatus();
-      const body = base(status, error.message);
+      const body = base(status, echoInput(error.message));
       if (status === 400) body.errors = {};
       return { status, body, headers: {} };
     }

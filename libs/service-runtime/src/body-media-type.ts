@@ -3,7 +3,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import { ApiConsumes } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { UnsupportedMediaTypeError } from '@portal/problem-details';
+import { echoInput, UnsupportedMediaTypeError } from '@portal/problem-details';
 
 /** The media types parsed as JSON (json-body); each route accepts the one it declares. */
 export const JSON_MEDIA_TYPE = 'application/json';
@@ -43,7 +43,9 @@ export function registerBodyMediaTypes(fastify: FastifyInstance): void {
     const check = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void => {
       const mediaType = mediaTypeOf(request);
       if (mediaType !== undefined && request.body !== undefined && mediaType !== accepted) {
-        done(new UnsupportedMediaTypeError(`The request body must be ${accepted}, not ${mediaType}.`));
+        done(
+          new UnsupportedMediaTypeError(`The request body must be ${accepted}, not ${echoInput(mediaType)}.`),
+        );
         return;
       }
       done();

@@ -16,3 +16,4 @@ export * from './service-runtime.module';
 export * from './security-headers';
 export * from './graceful-shutdown';
 export * from './write-deadline';
+export * from './redis-warnings';

@@ -1,6 +1,8 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
+import { errorFields, reportRedisErrors, ThrottledWarnings } from './redis-warnings';
+
 /** One fixed window's count after a hit. */
 export interface WindowCount {
   readonly count: number;
@@ -68,8 +70,7 @@ return {count, ttl}
 
 /** How long a hit may wait for Redis before the request goes on without it. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
-/** One warning per this long while Redis stays unreachable, not one per request. */
-const WARNING_INTERVAL_MS = 30_000;
+const UNREACHABLE = 'rate limits not enforced: Redis is unreachable (requests are let through)';
 
 /**
  * The count in Redis, shared by every replica. A Redis outage must not become an API outage: a
@@ -78,13 +79,14 @@ const WARNING_INTERVAL_MS = 30_000;
  */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly redis: Redis;
-  private lastWarning = 0;
+  /** Failed hits and connection errors alike: one line per 30 s while Redis is down, not one per request. */
+  private readonly warnings: ThrottledWarnings;
   /** Once Redis has answered or failed once, a hit no longer waits for it to connect. */
   private firstAttemptOver = false;
 
   constructor(
     url: string,
-    private readonly logger: Pick<Logger, 'warn'>,
+    logger: Pick<Logger, 'warn'>,
     private readonly prefix = 'ratelimit:',
   ) {
     this.redis = new Redis(url, {
@@ -95,9 +97,12 @@ export class RedisRateLimitStore implements RateLimitStore {
       lazyConnect: false,
     });
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
-    // Connection errors are reported through the hits that fail; ioredis reconnects by itself.
-    this.redis.on('error', () => {
-      this.firstAttemptOver = true;
+    this.warnings = new ThrottledWarnings((fields, message) => logger.warn(fields, message));
+    reportRedisErrors([this.redis], this.warnings, {
+      message: UNREACHABLE,
+      onError: () => {
+        this.firstAttemptOver = true;
+      },
     });
     this.redis.once('ready', () => {
       this.firstAttemptOver = true;
@@ -113,7 +118,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       const [count, resetMs] = await redis.rateLimitHit(`${this.prefix}${key}`, windowMs);
       return { count, resetMs };
     } catch (error) {
-      this.warn(error);
+      this.warnings.warn(UNREACHABLE, errorFields(error));
       return undefined;
     }
   }
@@ -137,16 +142,6 @@ export class RedisRateLimitStore implements RateLimitStore {
       clearTimeout(timer);
       if (onReady) this.redis.off('ready', onReady);
     }
-  }
-
-  private warn(error: unknown): void {
-    const now = Date.now();
-    if (now - this.lastWarning < WARNING_INTERVAL_MS) return;
-    this.lastWarning = now;
-    this.logger.warn(
-      { err: { message: error instanceof Error ? error.message : String(error) } },
-      'rate limits not enforced: Redis is unreachable (requests are let through)',
-    );
   }
 
   async close(): Promise<void> {

@@ -115,6 +115,11 @@ describe(logoSourceProblem.name, () => {
     ['data:image/gif;base64,R0lGODlhAQABAAAAACw=', '(media type: image/gif)'],
     ['data:image/svg+xml;base64;charset=utf-8,PHN2Zz4=', 'data URI of an image'],
     ['data:,hello', '(media type: none)'],
+    [
+      `${'j'.repeat(2000)}:x`,
+      `must not use the scheme '${'j'.repeat(200)}…' (the first 200 of 2001 characters)`,
+    ],
+    [`data:${'t'.repeat(2000)},x`, `(media type: ${'t'.repeat(200)}… (the first 200 of 2000 characters))`],
     ['data:image/png;base64,', 'must hold data after the comma'],
     ['data:image/png,', 'must hold data after the comma'],
     ['data:image/png;base64,not base64!', 'must hold valid base64'],

@@ -1,4 +1,5 @@
 import { plainTextProblem } from '@portal/http-context';
+import { echoInput, quoteInput } from '@portal/problem-details';
 
 /**
  * The rules of a template's name and of a logo's source (contract 7). Each function says why a
@@ -56,7 +57,8 @@ export function logoSourceProblem(source: string): string | undefined {
   const scheme = SCHEME.exec(source)?.[1]?.toLowerCase();
   if (scheme === 'http' || scheme === 'https') return httpUrlProblem(source);
   if (scheme === 'data') return dataUriProblem(source);
-  if (scheme !== undefined) return `must not use the scheme '${scheme}:'; it must be ${ALLOWED_SOURCES}`;
+  if (scheme !== undefined)
+    return `must not use the scheme ${quoteInput(`${scheme}:`)}; it must be ${ALLOWED_SOURCES}`;
   return relativePathProblem(source);
 }
 
@@ -77,7 +79,7 @@ function dataUriProblem(source: string): string | undefined {
   const match = DATA_URI.exec(source);
   if (!match) {
     const mediaType = /^data:([^;,]*)/i.exec(source)?.[1] || 'none';
-    return `must be a data URI of an image, data:image/(${IMAGE_TYPES.join('|')})[;base64],<data> (media type: ${mediaType})`;
+    return `must be a data URI of an image, data:image/(${IMAGE_TYPES.join('|')})[;base64],<data> (media type: ${echoInput(mediaType)})`;
   }
   const [, , , base64, payload] = match;
   if (payload === '') return 'must hold data after the comma of its data URI';

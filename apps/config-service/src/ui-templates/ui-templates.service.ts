@@ -5,7 +5,7 @@ import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 import { auditCreated } from '@portal/audit';
 import { EntityLookup, isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
 import { fetchPage, type OrderByWhitelist, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
-import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
+import { NotFoundError, quoteInput, ValidationProblemError } from '@portal/problem-details';
 
 import type {
   CreateUiTemplateDto,
@@ -117,7 +117,7 @@ export class UiTemplatesService {
       if (isUniqueViolation(error, UI_TEMPLATE_NAME_UNIQUE)) {
         throw ValidationProblemError.of(
           'name',
-          `A UI template named '${body.name}' already exists.`,
+          `A UI template named ${quoteInput(body.name ?? '')} already exists.`,
           'UI_TEMPLATE.NAME_TAKEN',
         );
       }
@@ -141,7 +141,7 @@ function assignFields(template: UiTemplateEntity, body: UiTemplateFieldsDto): vo
 }
 
 const notFound = (name: string): NotFoundError =>
-  new NotFoundError(`No UI template is named '${name}'.`, 'UI_TEMPLATE.NOT_FOUND');
+  new NotFoundError(`No UI template is named ${quoteInput(name)}.`, 'UI_TEMPLATE.NOT_FOUND');
 
 /** Names the offending entry: PostgreSQL reports `Key (value)=(x) already exists.` */
 function senderTaken(error: QueryFailedError, sent: readonly string[]): ValidationProblemError {
@@ -152,6 +152,6 @@ function senderTaken(error: QueryFailedError, sent: readonly string[]): Validati
   const message =
     value === undefined
       ? 'A sender identifier already belongs to another UI template.'
-      : `The sender identifier '${value}' already belongs to another UI template.`;
+      : `The sender identifier ${quoteInput(value)} already belongs to another UI template.`;
   return ValidationProblemError.of(path, message, 'UI_TEMPLATE.SENDER_IDENTIFIER_TAKEN');
 }

@@ -22,6 +22,7 @@ import {
 } from 'class-validator';
 
 import { CreatedBy, FREE_TEXT_PATTERN, FreeText, freeTextProblem } from '@portal/http-context';
+import { quoteInput } from '@portal/problem-details';
 
 const INT32_MAX = 2_147_483_647;
 
@@ -178,15 +179,15 @@ export function stringMapProblem(
   if (entries.length > bounds.maxEntries) return `must have at most ${bounds.maxEntries} entries`;
   for (const [key, item] of entries) {
     if (key.length === 0 || key.length > bounds.maxKeyLength)
-      return `keys must be 1..${bounds.maxKeyLength} characters long ('${key.slice(0, 50)}' is not)`;
+      return `keys must be 1..${bounds.maxKeyLength} characters long (${quoteInput(key, 50)} is not)`;
     // Keys and values are free text: a key is quoted below only once it passes.
     const keyProblem = freeTextProblem(key);
     if (keyProblem) return `keys ${keyProblem}`;
-    if (typeof item !== 'string') return `the value of '${key}' must be a string`;
+    if (typeof item !== 'string') return `the value of ${quoteInput(key)} must be a string`;
     if (item.length > bounds.maxValueLength)
-      return `the value of '${key}' must be at most ${bounds.maxValueLength} characters long`;
+      return `the value of ${quoteInput(key)} must be at most ${bounds.maxValueLength} characters long`;
     const valueProblem = freeTextProblem(item);
-    if (valueProblem) return `the value of '${key}' ${valueProblem}`;
+    if (valueProblem) return `the value of ${quoteInput(key)} ${valueProblem}`;
   }
   return undefined;
 }

@@ -4,7 +4,7 @@ import type { DataSource, EntityManager, SelectQueryBuilder } from 'typeorm';
 
 import { isUniqueViolation } from '@portal/database';
 import { fetchPage, type Page, type PageQueryDto, pageRequestOf, parseOrderBy } from '@portal/pagination';
-import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
+import { NotFoundError, quoteInput, ValidationProblemError } from '@portal/problem-details';
 
 import { notFoundError } from '../common/crud/resource-definition';
 import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
@@ -101,7 +101,7 @@ export class IdentitiesService {
       if (isUniqueViolation(error, IDENTITY_EXTERNAL_ID_UNIQUE)) {
         throw ValidationProblemError.of(
           'externalId',
-          `The external id '${body.externalId}' already belongs to another profile at the identity provider ${identityProviderId}.`,
+          `The external id ${quoteInput(body.externalId)} already belongs to another profile at the identity provider ${identityProviderId}.`,
           'IDENTITY.EXTERNAL_ID_TAKEN',
         );
       }

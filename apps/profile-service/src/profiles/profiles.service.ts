@@ -13,7 +13,7 @@ import {
   parseOrderBy,
   StreamedPage,
 } from '@portal/pagination';
-import { ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
+import { quoteInput, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
 import { groupBy } from '../common/group-by';
 import { ProfileEnvironment } from '../profile-environment';
@@ -418,7 +418,7 @@ export class ProfilesService {
             current?.id ?? null,
           ]),
         'externalKey',
-        `The external key '${body.externalKey}' belongs to another profile.`,
+        `The external key ${quoteInput(body.externalKey)} belongs to another profile.`,
       );
     }
     const username = body.person?.account?.username;
@@ -431,7 +431,7 @@ export class ProfilesService {
             [username, current?.personId ?? null],
           ),
         'person.account.username',
-        `The username '${username}' is taken (usernames are unique case-insensitively).`,
+        `The username ${quoteInput(username)} is taken (usernames are unique case-insensitively).`,
       );
     }
     refers('marital_status', body.person?.maritalStatusId, 'person.maritalStatusId', 'marital status');

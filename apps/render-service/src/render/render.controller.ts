@@ -94,7 +94,7 @@ export class RenderController {
       },
     },
   })
-  @ApiProblemResponses(400, 404, 413, 415, 422, 429)
+  @ApiProblemResponses(400, 404, 413, 415, 422, 429, 503)
   @ApiHeader({
     name: 'Accept-Language',
     required: false,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 import { Injectable } from '@nestjs/common';
 
-import { UnprocessableError, ValidationProblemError } from '@portal/problem-details';
+import { quoteInput, UnprocessableError, ValidationProblemError } from '@portal/problem-details';
 
 import {
   CONTENT_TYPES,
@@ -138,12 +138,12 @@ function formatsOf(request: RenderRequestDto): { inputFormat: InputFormat; outpu
   const outputFormat = request.outputFormat.toLowerCase();
   if (!isInputFormat(inputFormat))
     throw new UnprocessableError(
-      `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not '${request.inputFormat}'.`,
+      `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not ${quoteInput(request.inputFormat)}.`,
       'RENDER.FORMAT.UNKNOWN_INPUT',
     );
   if (!isOutputFormat(outputFormat))
     throw new UnprocessableError(
-      `outputFormat must be one of ${OUTPUT_FORMATS.join(', ')}, not '${request.outputFormat}'.`,
+      `outputFormat must be one of ${OUTPUT_FORMATS.join(', ')}, not ${quoteInput(request.outputFormat)}.`,
       'RENDER.FORMAT.UNKNOWN_OUTPUT',
     );
   if (!supportsPair(inputFormat, outputFormat))

@@ -1,5 +1,7 @@
 import type { HelperOptions } from 'handlebars';
 
+import { quoteInput, quoteValue } from '@portal/problem-details';
+
 import { RenderError } from './render-error';
 
 /** Locales of the date and number helpers (`rendererOptions.locale`, or `locale=` on a helper). */
@@ -57,10 +59,6 @@ type DateStyle = (typeof DATE_STYLES)[number];
 
 type Helper = (...args: unknown[]) => unknown;
 
-/** A value as an error message shows it. */
-const shown = (value: unknown): string =>
-  typeof value === 'string' ? value : (JSON.stringify(value) ?? typeof value);
-
 /** The helper's own options: Handlebars passes them last. */
 function split(args: unknown[]): { params: unknown[]; options: HelperOptions } {
   return { params: args.slice(0, -1), options: args[args.length - 1] as HelperOptions };
@@ -72,7 +70,7 @@ function localeOf(helper: string, options: HelperOptions): Locale {
   if (!isLocale(requested))
     throw new RenderError(
       'TEMPLATE.LOCALE',
-      `${helper}: locale must be one of ${LOCALES.join(', ')}, not '${shown(requested)}'.`,
+      `${helper}: locale must be one of ${LOCALES.join(', ')}, not ${quoteValue(requested)}.`,
     );
   return requested;
 }
@@ -81,7 +79,7 @@ function numberOf(helper: string, value: unknown): number | undefined {
   if (value === null || value === undefined || value === '') return undefined;
   const number = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
   if (!Number.isFinite(number))
-    throw new RenderError('TEMPLATE.NOT_A_NUMBER', `${helper}: '${shown(value)}' is not a number.`);
+    throw new RenderError('TEMPLATE.NOT_A_NUMBER', `${helper}: ${quoteValue(value)} is not a number.`);
   return number;
 }
 
@@ -90,7 +88,7 @@ function dateOf(value: unknown): Date | undefined {
   const date =
     typeof value === 'number' || typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
   if (Number.isNaN(date.getTime()))
-    throw new RenderError('TEMPLATE.NOT_A_DATE', `formatDate: '${shown(value)}' is not a date.`);
+    throw new RenderError('TEMPLATE.NOT_A_DATE', `formatDate: ${quoteValue(value)} is not a date.`);
   return date;
 }
 
@@ -123,7 +121,7 @@ const formatDate: Helper = (...args) => {
     if (candidate !== undefined && !DATE_STYLES.includes(candidate))
       throw new RenderError(
         'TEMPLATE.DATE_STYLE',
-        `formatDate: style must be one of ${DATE_STYLES.join(', ')}, not '${shown(candidate)}'.`,
+        `formatDate: style must be one of ${DATE_STYLES.join(', ')}, not ${quoteValue(candidate)}.`,
       );
   }
   const timeZone: unknown = options.hash?.['timeZone'] ?? DEFAULT_TIME_ZONE;
@@ -137,7 +135,7 @@ const formatDate: Helper = (...args) => {
     ).format(date);
   } catch (error) {
     if (error instanceof RangeError)
-      throw new RenderError('TEMPLATE.TIME_ZONE', `formatDate: unknown time zone '${timeZone}'.`);
+      throw new RenderError('TEMPLATE.TIME_ZONE', `formatDate: unknown time zone ${quoteInput(timeZone)}.`);
     throw error;
   }
 };

@@ -1,5 +1,7 @@
 import PDFDocument, { type PdfKitDocument } from 'pdfmake/js/PDFDocument';
 
+import { echoInput } from '@portal/problem-details';
+
 import { installTagging } from './pdf-tagging';
 import { RenderError } from './render-error';
 import {
@@ -77,7 +79,9 @@ function checkPdfa(definition: DocumentDefinition, part: PdfaPart): void {
       ? 'files'
       : findKey(definition, (key) => key === 'attachment', '', new Set(['attachments']));
     if (embedded)
-      refuse(`${part} does not allow this embedded file (${embedded}); PDF/A-3b allows attachments.`);
+      refuse(
+        `${part} does not allow this embedded file (${echoInput(embedded)}); PDF/A-3b allows attachments.`,
+      );
   }
   if (part === 'PDF/A-1b') {
     // PDF/A-1 forbids transparency, and a watermark is transparent unless it says opacity 1: the
@@ -102,7 +106,9 @@ function checkPdfa(definition: DocumentDefinition, part: PdfaPart): void {
       new Set(['watermark']),
     );
     if (transparent)
-      refuse(`PDF/A-1b forbids transparency: ${transparent} is below 1; use PDF/A-2b or opacity 1.`);
+      refuse(
+        `PDF/A-1b forbids transparency: ${echoInput(transparent)} is below 1; use PDF/A-2b or opacity 1.`,
+      );
   }
 }
 

@@ -1,9 +1,13 @@
 import pdfmake from 'pdfmake';
 
+import { listInputs } from '@portal/problem-details';
+
+import { checkDocumentStructure } from './document-structure';
 import { DEFAULT_FONT, fontFamilies } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE, type Locale } from './helpers';
+import { layoutFailure } from './layout-failures';
 import { markdownPdfStyles } from './markdown-style';
 import {
   type FontChoice,
@@ -58,6 +62,29 @@ export interface RenderFailure {
   readonly column?: number;
   /** The paths the data has no value for, when that is the reason (`strict`). */
   readonly missing?: readonly string[];
+  /** A library's own error behind a general message: for the service's log, never the client's. */
+  readonly internal?: LibraryFailure;
+}
+
+/** A library's error as the service logs it: its name, first line and where it was thrown. */
+export interface LibraryFailure {
+  readonly name: string;
+  readonly message: string;
+  readonly frames: readonly string[];
+}
+
+/**
+ * Only the first line of the message, and 200 characters of it: libraries repeat the document
+ * in their messages (pdfmake's `Row data: ...`), which is the client's data, not the log's.
+ */
+function libraryFailureOf(error: unknown): LibraryFailure {
+  if (!(error instanceof Error)) return { name: typeof error, message: '', frames: [] };
+  const frames = (error.stack ?? '')
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line))
+    .slice(0, 8)
+    .map((line) => line.trim());
+  return { name: error.name, message: error.message.split('\n', 1)[0].slice(0, 200), frames };
 }
 
 /**
@@ -92,12 +119,17 @@ function parseDocument(text: string): DocumentDefinition {
   return document;
 }
 
+/**
+ * `authored`: the definition is the author's own (a json template), whose structure is checked
+ * before pdfmake lays it out, so that a malformed node is answered by its path.
+ */
 async function pdfOf(
   document: DocumentDefinition,
   options: RendererOptions,
   locale: Locale,
   templateLabel: string,
   budget: OutputBudget,
+  authored: boolean,
 ): Promise<Uint8Array> {
   // PDF/A and tagging: the document's language is the render's locale unless `lang` (or the template) says.
   const withOptions = withConformance(applyRendererOptions(document, options), locale);
@@ -110,13 +142,13 @@ async function pdfOf(
     defaultStyle: { font: DEFAULT_FONT, ...defaultStyle },
   };
   checkDocumentResources(definition);
+  if (authored) checkDocumentStructure(definition);
   let bytes: Uint8Array;
   try {
     bytes = await pdfmake.createPdf(definition).getBuffer();
   } catch (error) {
     if (error instanceof RenderError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    throw new RenderError('DOCUMENT.INVALID', `pdfmake could not lay out the document: ${message}`);
+    throw layoutFailure(error, fontFamilies());
   }
   budget.check(bytes.byteLength);
   return bytes;
@@ -134,15 +166,32 @@ const budgetFor = (outputFormat: OutputFormat, limits: OutputLimits): OutputBudg
 function missingValuesError(missing: MissingValues): RenderError {
   const [first] = missing.list;
   const paths = missing.list.map(({ path }) => path);
-  const shown =
-    paths.length > 20 ? `${paths.slice(0, 20).join(', ')} and ${paths.length - 20} more` : paths.join(', ');
   return new RenderError(
     'TEMPLATE.MISSING_VALUES',
     `The data has no value for ${paths.length === 1 ? 'this path' : `these ${paths.length} paths`} ` +
-      `of the template (rendererOptions.strict): ${shown}; the first at line ${first.line}, column ${first.column}.`,
-    { line: first.line, column: first.column },
-    paths,
+      `of the template (rendererOptions.strict): ${listInputs(paths)}; ` +
+      `the first at line ${first.line}, column ${first.column}.`,
+    { position: { line: first.line, column: first.column }, missing: paths },
   );
+}
+
+/**
+ * Runs a conversion of the template's output by the markup libraries (markdown-it, juice, jsdom,
+ * html-to-pdfmake): a failure inside one is answered in general words, its own error logged.
+ */
+async function converting<T>(inputFormat: 'html' | 'md', convert: () => Promise<T>): Promise<T> {
+  try {
+    return await convert();
+  } catch (error) {
+    if (error instanceof RenderError || (error instanceof RangeError && /call stack/i.test(error.message)))
+      throw error;
+    throw new RenderError(
+      'MARKUP.UNCONVERTIBLE',
+      `The ${inputFormat === 'md' ? 'Markdown' : 'HTML'} this template writes on this data could not be ` +
+        'converted: check that its tags and CSS are well formed.',
+      { cause: error },
+    );
+  }
 }
 
 /** html (from an html or md template) as a pdfmake document: its `<title>` is the PDF's by default. */
@@ -192,10 +241,11 @@ async function renderBytes(
         break;
       case 'html':
       case 'md': {
-        const converted =
+        const converted = await converting(inputFormat, async () =>
           inputFormat === 'md'
-            ? await htmlToPdfContent(await markdownToHtml(text), fontChoice(), markdownPdfStyles())
-            : await htmlToPdfContent(text, fontChoice());
+            ? htmlToPdfContent(await markdownToHtml(text), fontChoice(), markdownPdfStyles())
+            : htmlToPdfContent(text, fontChoice()),
+        );
         document = htmlDocumentDefinition(converted);
         warnings = converted.warnings;
         break;
@@ -204,12 +254,20 @@ async function renderBytes(
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
     }
-    return { bytes: await pdfOf(document, options, locale, templateLabel, budget), warnings };
+    return {
+      bytes: await pdfOf(document, options, locale, templateLabel, budget, inputFormat === 'json'),
+      warnings,
+    };
   }
   if (outputFormat === 'html') {
     const html =
       inputFormat === 'md'
-        ? htmlDocument(await markdownToHtml(text), templateLabel, options.info?.title, locale)
+        ? htmlDocument(
+            await converting(inputFormat, () => markdownToHtml(text)),
+            templateLabel,
+            options.info?.title,
+            locale,
+          )
         : withTemplateMeta(text, templateLabel);
     return checked(encoder.encode(html), budget);
   }
@@ -241,6 +299,7 @@ export async function runTask(
         message: error.message,
         ...error.position,
         ...(error.missing === undefined ? {} : { missing: error.missing }),
+        ...(error.cause === undefined ? {} : { internal: libraryFailureOf(error.cause) }),
       };
     if (error instanceof RangeError && /call stack/i.test(error.message))
       return { ok: false, code: 'DOCUMENT.TOO_DEEP', message: 'The document nests too deeply.' };

@@ -75,6 +75,30 @@ describe(RenderPool.name, () => {
     expect((await sut.run(task(1))).kind).toBe('document');
   });
 
+  it('answers a task whose deadline passes while it waits as overdue (never started), one held in a worker as timed out', async () => {
+    const latch = sut.hold();
+    const running = sut.run(task(1));
+    await latch.arrived(1);
+    const waiting = sut.run(task(1));
+    expect(sut.load).toEqual({ running: 1, waiting: 1 });
+    latch.expireQueued();
+    expect(await waiting).toEqual({
+      kind: 'overdue',
+      timeoutMs: 60_000,
+      retryAfterSeconds: expect.any(Number),
+    });
+    expect(sut.load).toEqual({ running: 1, waiting: 0 });
+    latch.expire();
+    expect(await running).toEqual({ kind: 'timeout', timeoutMs: 60_000 });
+    // Its worker was taken down: the pool is ready again once the replacement has loaded, not before.
+    let replaced = false;
+    const ready = sut.workersReady().then(() => (replaced = true));
+    await Promise.resolve();
+    expect(replaced).toBe(false);
+    await ready;
+    expect((await sut.run(task(1))).kind).toBe('document');
+  });
+
   it('stops a running task and drops a waiting one when the clock passes their deadline', async () => {
     const short = new RenderPool({ workers: 1, queueLimit: 5, timeoutMs: 500 });
     try {
@@ -82,9 +106,10 @@ describe(RenderPool.name, () => {
       // Held past the deadline, as a render that never ends would be: the outcome is certain.
       const latch = short.hold();
       const results = await Promise.all([short.run(task(1)), short.run(task(1))]);
+      // The second waited for the one worker (and then for its replacement) all along.
       expect(results).toEqual([
         { kind: 'timeout', timeoutMs: 500 },
-        { kind: 'timeout', timeoutMs: 500 },
+        { kind: 'overdue', timeoutMs: 500, retryAfterSeconds: expect.any(Number) },
       ]);
       expect(short.load).toEqual({ running: 0, waiting: 0 });
       latch.release();

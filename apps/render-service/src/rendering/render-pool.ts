@@ -23,9 +23,14 @@ export interface RenderPoolOptions {
   readonly outputLimits?: OutputLimits;
 }
 
-/** Why a task did not produce a document, besides the client's own errors. */
+/**
+ * Why a task did not produce a document, besides the client's own errors. `overdue`: its deadline
+ * passed while it waited for a worker, so it never started (the service's load, not the request);
+ * `timeout`: it ran past its deadline in a worker.
+ */
 export type PoolRefusal =
   | { readonly kind: 'busy'; readonly retryAfterSeconds: number }
+  | { readonly kind: 'overdue'; readonly retryAfterSeconds: number; readonly timeoutMs: number }
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'crashed'; readonly error: unknown };
@@ -59,11 +64,12 @@ interface Waiting {
 
 /**
  * Worker threads that render, so that no render runs on the event loop. Tasks wait in a FIFO
- * queue of this pool and go to piscina only when a worker is free, so a task handed over runs at
- * once. Beyond the queue's limit callers are told to come back (429). A task past its deadline is
- * stopped: a waiting one leaves the queue, a running one takes its worker down with it and piscina
- * starts a fresh one, the other workers serving meanwhile. A waiting task whose client has gone
- * leaves the queue too; a running one finishes (its deadline bounds it).
+ * queue of this pool and go to piscina only when a loaded worker is free, so a task handed over
+ * runs at once (and one that waits for a replaced worker to load waits here). Beyond the queue's
+ * limit callers are told to come back (429). A task past its deadline is stopped: a waiting one
+ * leaves the queue (overdue: it never started), a running one takes its worker down with it and
+ * piscina starts a fresh one (timeout), the other workers serving meanwhile. A waiting task whose
+ * client has gone leaves the queue too; a running one finishes (its deadline bounds it).
  */
 export class RenderPool {
   private readonly piscina: Piscina;
@@ -71,8 +77,8 @@ export class RenderPool {
   private running = 0;
   /** Moving average of a task's running time, for Retry-After. */
   private averageMs = 50;
-  /** Workers that have loaded (piscina's workerCreate), less those gone (workerDestroy). */
-  private readonly readyWorkers = new Set<unknown>();
+  /** Thread ids of the workers that have loaded (piscina's workerCreate), less those gone (workerDestroy). */
+  private readonly readyWorkers = new Set<number>();
   private readonly readyWaiters: Array<() => void> = [];
   private latch: WorkerLatch | undefined;
 
@@ -96,12 +102,16 @@ export class RenderPool {
       // Renders yield the CPU to the event loop (requests, health checks) where the OS allows it.
       niceIncrement: 5,
     });
-    this.piscina.on('workerCreate', (worker: unknown) => {
-      this.readyWorkers.add(worker);
+    // piscina hands out a new object for a worker at each event: its thread id is what stays (and
+    // is still set when workerDestroy is emitted, as the thread is being terminated).
+    this.piscina.on('workerCreate', (worker: { id: number }) => {
+      this.readyWorkers.add(worker.id);
+      // A replacement for a stopped worker takes the tasks that waited for it.
+      this.dispatch();
       if (this.readyWorkers.size < this.options.workers) return;
       for (const wake of this.readyWaiters.splice(0)) wake();
     });
-    this.piscina.on('workerDestroy', (worker: unknown) => this.readyWorkers.delete(worker));
+    this.piscina.on('workerDestroy', (worker: { id: number }) => this.readyWorkers.delete(worker.id));
   }
 
   get size(): number {
@@ -125,7 +135,8 @@ export class RenderPool {
   /**
    * For tests, which hold the pool rather than race the clock: until the latch is released (or
    * expired: their deadline passes at once), each task handed to a worker blocks that worker
-   * before it starts, as a long render would; its own deadline still stops it. Nothing else calls this.
+   * before it starts, as a long render would; its own deadline still stops it. `expireQueued()`
+   * makes the deadline of the tasks waiting for a worker meanwhile pass. Nothing else calls this.
    */
   hold(): WorkerLatch {
     const latch = new WorkerLatch(() => {
@@ -138,13 +149,8 @@ export class RenderPool {
   /** `client`: aborted when whoever asked has gone (a waiting task is then dropped). */
   run(task: WorkerTask, client?: AbortSignal): Promise<PoolResult> {
     const { workers, queueLimit, timeoutMs } = this.options;
-    if (this.waiting.length >= queueLimit && this.running >= workers) {
-      const waves = Math.ceil((this.waiting.length + 1) / workers);
-      return Promise.resolve({
-        kind: 'busy',
-        retryAfterSeconds: Math.max(1, Math.ceil((waves * this.averageMs) / 1000)),
-      });
-    }
+    if (this.waiting.length >= queueLimit && this.running >= workers)
+      return Promise.resolve({ kind: 'busy', retryAfterSeconds: this.retryAfterSeconds() });
     return new Promise<PoolResult>((resolve) => {
       const deadline = AbortSignal.timeout(timeoutMs);
       let settled = false;
@@ -156,6 +162,7 @@ export class RenderPool {
           if (settled) return;
           settled = true;
           deadline.removeEventListener('abort', onDeadline);
+          queueExpiry?.removeEventListener('abort', onDeadline);
           client?.removeEventListener('abort', onClientGone);
           resolve(result);
         },
@@ -166,18 +173,32 @@ export class RenderPool {
         this.waiting.splice(index, 1);
         entry.settle(result);
       };
-      const onDeadline = (): void => leaveQueue({ kind: 'timeout', timeoutMs });
+      // Still waiting at its deadline: the workers were busy for all of it, so the load is to blame.
+      const onDeadline = (): void =>
+        leaveQueue({ kind: 'overdue', retryAfterSeconds: this.retryAfterSeconds(), timeoutMs });
       const onClientGone = (): void => leaveQueue({ kind: 'cancelled' });
+      const queueExpiry = this.latch?.queueExpiry;
       deadline.addEventListener('abort', onDeadline, { once: true });
+      queueExpiry?.addEventListener('abort', onDeadline, { once: true });
       client?.addEventListener('abort', onClientGone, { once: true });
       this.waiting.push(entry);
       this.dispatch();
     });
   }
 
-  /** Hands waiting tasks to free workers, oldest first. */
+  /**
+   * When the tasks waiting now are likely to have run, for Retry-After: the waves of them the
+   * workers take (one more for those running), at the recent running time; at least a second.
+   */
+  private retryAfterSeconds(): number {
+    const waves = Math.ceil((this.waiting.length + 1) / this.options.workers);
+    return Math.max(1, Math.ceil((waves * this.averageMs) / 1000));
+  }
+
+  /** Hands waiting tasks to free loaded workers, oldest first. */
   private dispatch(): void {
-    while (this.running < this.options.workers && this.waiting.length > 0) {
+    const free = (): boolean => this.running < Math.min(this.options.workers, this.readyWorkers.size);
+    while (free() && this.waiting.length > 0) {
       const entry = this.waiting.shift() as Waiting;
       this.running += 1;
       void this.execute(entry).finally(() => {

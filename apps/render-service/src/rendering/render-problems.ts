@@ -12,22 +12,45 @@ import type { PoolRefusal } from './render-pool';
 
 const logger = new Logger('RenderPool');
 
-/** The client's template, data or options cannot become a document: 422 with the reason. */
-export const unprocessable = (failure: RenderFailure): UnprocessableError =>
-  new UnprocessableError(failure.message, `RENDER.${failure.code}`, {
+/**
+ * The client's template, data or options cannot become a document: 422 with the reason. When a
+ * library failed inside and the reason had to be general, its own error is logged at warn, with
+ * the request's correlation id, for whoever looks into it (never in the answer: contract 5).
+ */
+export function unprocessable(failure: RenderFailure): UnprocessableError {
+  if (failure.internal)
+    logger.warn({
+      msg: "A library failed on the client's document; answered 422 with a general reason",
+      code: `RENDER.${failure.code}`,
+      err: failure.internal,
+    });
+  return new UnprocessableError(failure.message, `RENDER.${failure.code}`, {
     // The place in the author's template, for editors and the playground to point at.
     ...(failure.line === undefined ? {} : { line: failure.line, column: failure.column }),
     // The paths a strict render found no value for.
     ...(failure.missing === undefined ? {} : { missing: failure.missing }),
   });
+}
 
-/** The pool did not finish the task: busy (429), too slow (422) or the worker died (422). */
+/**
+ * The pool did not finish the task: busy (429) or overdue in the queue (503), both the service's
+ * load and never the request's fault (contract 5); too slow in a worker (422) or the worker died (422).
+ */
 export function poolErrorOf(refusal: PoolRefusal): DomainError {
   switch (refusal.kind) {
     case 'busy':
       return new TooManyRequestsError(
         refusal.retryAfterSeconds,
         'Every render worker is busy and the queue is full; retry later.',
+      );
+    case 'overdue':
+      // Not logged per request: overload is counted by the 503s of the request metrics.
+      return new ServiceUnavailableError(
+        `Every render worker stayed busy for the ${refusal.timeoutMs} ms a render may take, so this one ` +
+          'was not started; retry later.',
+        'RENDER.OVERLOADED',
+        refusal.retryAfterSeconds,
+        false,
       );
     case 'timeout':
       return new UnprocessableError(

@@ -1,5 +1,7 @@
 import standardPageSizes from 'pdfmake/js/standardPageSizes';
 
+import { listInputs, quoteInput } from '@portal/problem-details';
+
 import { isLocale, type Locale, LOCALES } from './helpers';
 import { parseJson, RenderError } from './render-error';
 
@@ -106,13 +108,13 @@ function pageSizeOf(value: unknown): RendererOptions['pageSize'] {
     if (!PAGE_SIZES.has(value.toUpperCase()))
       fail(
         'pageSize',
-        `must be a pdfmake page size (A4, LETTER, LEGAL, A3, ...) or {width, height}, not '${value}'.`,
+        `must be a pdfmake page size (A4, LETTER, LEGAL, A3, ...) or {width, height}, not ${quoteInput(value)}.`,
       );
     return value.toUpperCase();
   }
   if (isPlainObject(value)) {
     const extra = unknownKeys(value, ['width', 'height']);
-    if (extra.length > 0) fail('pageSize', `has unknown properties: ${extra.join(', ')}.`);
+    if (extra.length > 0) fail('pageSize', `has unknown properties: ${listInputs(extra)}.`);
     return {
       width: finiteNumber('pageSize.width', value['width'], 1, MAX_PAGE_DIMENSION),
       height: finiteNumber('pageSize.height', value['height'], 1, MAX_PAGE_DIMENSION),
@@ -139,7 +141,7 @@ function infoOf(value: unknown): RendererOptions['info'] {
     return fail('info', 'must be an object with title, author, subject or keywords.');
   const extra = unknownKeys(value, INFO_FIELDS);
   if (extra.length > 0)
-    fail('info', `has unknown properties: ${extra.join(', ')} (known: ${INFO_FIELDS.join(', ')}).`);
+    fail('info', `has unknown properties: ${listInputs(extra)} (known: ${INFO_FIELDS.join(', ')}).`);
   const info: Partial<Record<InfoField, string>> = {};
   for (const field of INFO_FIELDS) {
     const text = value[field];
@@ -160,7 +162,10 @@ function watermarkOf(value: unknown): RendererOptions['watermark'] {
     return fail('watermark', "must be a text or pdfmake's watermark object {text, color, opacity, ...}.");
   const extra = unknownKeys(value, WATERMARK_FIELDS);
   if (extra.length > 0)
-    fail('watermark', `has unknown properties: ${extra.join(', ')} (known: ${WATERMARK_FIELDS.join(', ')}).`);
+    fail(
+      'watermark',
+      `has unknown properties: ${listInputs(extra)} (known: ${WATERMARK_FIELDS.join(', ')}).`,
+    );
   const { text, color, opacity, bold, italics, fontSize, angle, font } = value;
   if (typeof text !== 'string' || text.length === 0 || text.length > 1000)
     fail('watermark.text', 'is required: 1 to 1000 characters.');
@@ -200,7 +205,7 @@ export function parseRendererOptions(text: string | null | undefined): RendererO
   if (unknown.length > 0)
     throw new RenderError(
       'OPTIONS.UNKNOWN',
-      `Unknown renderer options: ${unknown.join(', ')} (known: ${RENDERER_OPTIONS.join(', ')}).`,
+      `Unknown renderer options: ${listInputs(unknown)} (known: ${RENDERER_OPTIONS.join(', ')}).`,
     );
   const options: { -readonly [K in keyof RendererOptions]: RendererOptions[K] } = {};
   if (value['pageSize'] !== undefined) options.pageSize = pageSizeOf(value['pageSize']);

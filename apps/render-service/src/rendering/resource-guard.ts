@@ -1,3 +1,5 @@
+import { echoInput } from '@portal/problem-details';
+
 import { RenderError } from './render-error';
 
 /**
@@ -17,7 +19,8 @@ const SVG_EXTERNAL_URL = /url\((?:\s*["'])?\s*(?!#|data:)[^)\s]/i;
 const SVG_EXTERNAL_IMPORT = /@import|<!ENTITY|<!DOCTYPE|<\?xml-stylesheet/i;
 
 const refuse = (path: string, message: string): never => {
-  throw new RenderError('DOCUMENT.EXTERNAL_RESOURCE', `${path}: ${message}`);
+  // The path holds the document's own names, which may be long.
+  throw new RenderError('DOCUMENT.EXTERNAL_RESOURCE', `${echoInput(path)}: ${message}`);
 };
 
 function checkDataUri(path: string, value: unknown): void {

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 
 import Handlebars from 'handlebars';
 
+import { echoInput, quoteInput } from '@portal/problem-details';
+
 import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from './formats';
 import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale, localeOfLanguage } from './helpers';
@@ -275,11 +277,15 @@ function reasonOf(message: string): string {
   const unknownHelper = /unknown helper (\S+)/.exec(message);
   if (unknownHelper)
     return (
-      `'${unknownHelper[1]}' is not a helper. A name followed by arguments calls a helper; the helpers are ` +
+      `${quoteInput(unknownHelper[1])} is not a helper. A name followed by arguments calls a helper; the helpers are ` +
       `${[...BUILT_IN_HELPERS, ...Object.keys(HELPERS)].join(', ')}`
     );
   const mismatch = /^(\S+) doesn't match (\S+)/.exec(message);
-  if (mismatch) return `{{/${mismatch[2]}}} closes {{#${mismatch[1]}}}: blocks close in the order they open`;
+  if (mismatch)
+    return (
+      `{{/${echoInput(mismatch[2], 100)}}} closes {{#${echoInput(mismatch[1], 100)}}}: ` +
+      'blocks close in the order they open'
+    );
   if (/got 'EOF'/.test(message))
     return 'the template ends inside a block or an expression: close every {{#block}} with {{/block}} and every {{ with }}';
   if (/got 'INVALID'/.test(message))
@@ -290,6 +296,32 @@ function reasonOf(message: string): string {
     return 'an expression opens before the previous one is closed with }}';
   if (/got 'CLOSE'/.test(message)) return 'an expression is empty or incomplete';
   return 'this expression cannot be read';
+}
+
+/** Handlebars' own block helpers' refusals at run time, in this template language's words. */
+const RUNTIME_REASONS: ReadonlyArray<readonly [RegExp, (match: RegExpExecArray) => string]> = [
+  [/^#(if|unless|with) requires exactly one argument/, (match) => `{{#${match[1]}}} takes exactly one value`],
+  [/^Must pass iterator to #each/, () => '{{#each}} needs the list (or object) to go through'],
+];
+
+/**
+ * A template that fails while it runs on the data, answered 422: Handlebars' reasons in words of
+ * ours, anything else (a failure inside Handlebars) in general words, its own error logged
+ * (RenderError's cause), never shown (contract 5).
+ */
+function runtimeError(error: unknown): RenderError {
+  const message = messageOf(error);
+  for (const [pattern, reason] of RUNTIME_REASONS) {
+    const match = pattern.exec(message);
+    if (match)
+      return new RenderError('TEMPLATE.RUNTIME', `The template failed on this data: ${reason(match)}.`);
+  }
+  return new RenderError(
+    'TEMPLATE.RUNTIME',
+    'The template failed on this data: an expression or block received a value it cannot use ' +
+      '(check the values the helpers and blocks are given).',
+    { cause: error },
+  );
 }
 
 /** A template that does not compile, answered 422 with the author's line and column (contract 8). */
@@ -307,7 +339,7 @@ function compileError(
   return new RenderError(
     'TEMPLATE.SYNTAX',
     `The template does not compile at line ${position.line}, column ${position.column}: ${reason}.`,
-    position,
+    { position },
   );
 }
 
@@ -350,7 +382,7 @@ export class CompiledTemplate {
       if (error instanceof RenderError) throw error;
       if (error instanceof RangeError && /call stack/i.test(error.message))
         throw new RenderError('TEMPLATE.TOO_DEEP', 'The template or its data nests too deeply.');
-      throw new RenderError('TEMPLATE.RUNTIME', `The template failed on this data: ${messageOf(error)}`);
+      throw runtimeError(error);
     }
   }
 }

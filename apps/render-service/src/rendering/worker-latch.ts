@@ -13,19 +13,26 @@ const waitAsync = (Atomics as unknown as { waitAsync: WaitAsync }).waitAsync;
 /**
  * Holds the render workers, so that tests need not race the clock: while a latch is held
  * (RenderPool.hold), each task handed to a worker blocks that worker's thread before it starts,
- * as a long render would, until `release()`; `expire()` makes their deadline pass instead. The
- * pool's own deadline still stops a held task.
+ * as a long render would, until `release()`; `expire()` makes their deadline pass instead, and
+ * `expireQueued()` that of the tasks waiting in the pool's queue meanwhile. The pool's own
+ * deadline still stops a held task.
  */
 export class WorkerLatch {
   /** Shared with the workers (a SharedArrayBuffer is not copied on its way to them). */
   readonly cells = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   private readonly expired = new AbortController();
+  private readonly queueExpired = new AbortController();
 
   constructor(private readonly onRelease: () => void = () => undefined) {}
 
   /** Aborted by `expire()`: the pool stops the tasks it held as at their deadline. */
   get expiry(): AbortSignal {
     return this.expired.signal;
+  }
+
+  /** Aborted by `expireQueued()`: the pool drops the tasks waiting for a worker as at their deadline. */
+  get queueExpiry(): AbortSignal {
+    return this.queueExpired.signal;
   }
 
   /** Tasks that have reached a worker and wait there. */
@@ -55,6 +62,14 @@ export class WorkerLatch {
   expire(): void {
     this.onRelease();
     this.expired.abort();
+  }
+
+  /**
+   * The deadline passes now for every task that entered the pool while the latch was held and
+   * still waits in its queue for a worker (never started); the tasks held in a worker go on waiting.
+   */
+  expireQueued(): void {
+    this.queueExpired.abort();
   }
 }
 

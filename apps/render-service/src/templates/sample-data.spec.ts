@@ -24,8 +24,16 @@ describe('readSampleData', () => {
   });
 
   it.each([
-    ['text that is not JSON', '{"name": ', /^sampleData is not valid JSON text: /],
-    ['empty text', '', /^sampleData is not valid JSON text: /],
+    [
+      'text that is not JSON',
+      '{"name": ',
+      /^sampleData is not valid JSON text at line 1, column 10: the text ends where a value is expected/,
+    ],
+    [
+      'empty text',
+      '',
+      /^sampleData is not valid JSON text at line 1, column 1: the text holds no JSON value$/,
+    ],
     ['JSON text of a number', '42', /not a JSON scalar/],
     ['JSON text of a string', '"hello"', /not a JSON scalar/],
     ['JSON text of null', 'null', /not a JSON scalar/],

@@ -1,3 +1,5 @@
+import { describeJsonSyntax } from '../rendering/json-text';
+
 /** The largest sample data a version may keep: 1 MiB of UTF-8 as compact JSON text. */
 export const SAMPLE_DATA_MAX_BYTES = 1024 * 1024;
 
@@ -26,8 +28,8 @@ export function readSampleData(value: unknown): SampleDataReading {
   if (typeof value === 'string') {
     try {
       parsed = JSON.parse(value);
-    } catch (error) {
-      return refuse(`sampleData is not valid JSON text: ${(error as Error).message}`);
+    } catch {
+      return refuse(`sampleData is not valid JSON text ${describeJsonSyntax(value)}`);
     }
     if (!isObjectOrArray(parsed))
       return refuse('sampleData must be a JSON object or array (or JSON text of one), not a JSON scalar');

@@ -3,6 +3,13 @@ import { EventEmitter } from 'node:events';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
+import {
+  errorFields,
+  REDIS_WARNING_INTERVAL_MS,
+  reportRedisErrors,
+  ThrottledWarnings,
+} from '@portal/service-runtime';
+
 /** Nest token of the TemplateInvalidation in use. */
 export const TEMPLATE_INVALIDATION = Symbol('TemplateInvalidation');
 
@@ -55,11 +62,19 @@ export class RedisTemplateInvalidation implements TemplateInvalidation {
   private readonly listeners: InvalidationListener[] = [];
   private readonly subscribed: Promise<void>;
   private readonly logger = new Logger('TemplateInvalidation');
+  /** Both connections' errors and every failed publish: one line per 30 s while Redis is down. */
+  private readonly warnings: ThrottledWarnings;
 
   constructor(
     url: string,
     private readonly channel: string,
+    /** Tests shorten it; the service keeps 30 s. */
+    warningIntervalMs = REDIS_WARNING_INTERVAL_MS,
   ) {
+    this.warnings = new ThrottledWarnings(
+      (fields, message) => this.logger.warn({ msg: message, ...fields }),
+      warningIntervalMs,
+    );
     // A save must not wait for Redis to come back: it is committed, and replicas re-read
     // everything when their subscription is restored.
     this.publisher = new Redis(url, {
@@ -68,11 +83,10 @@ export class RedisTemplateInvalidation implements TemplateInvalidation {
       lazyConnect: false,
     });
     this.subscriber = new Redis(url, { lazyConnect: false });
-    for (const connection of [this.publisher, this.subscriber]) {
-      connection.on('error', (error: Error) =>
-        this.logger.warn({ msg: 'Redis connection error', err: { message: error.message } }),
-      );
-    }
+    reportRedisErrors([this.publisher, this.subscriber], this.warnings, {
+      message:
+        'Template invalidation: Redis connection error; replicas re-read every template once it is back',
+    });
     this.subscriber.on('message', (received: string, name: string) => {
       if (received === this.channel) this.notify(name);
     });
@@ -85,8 +99,7 @@ export class RedisTemplateInvalidation implements TemplateInvalidation {
           markSubscribed();
           this.notify(null);
         },
-        (error: Error) =>
-          this.logger.warn({ msg: 'Redis subscription failed', err: { message: error.message } }),
+        (error: Error) => this.warnings.warn('Redis subscription failed', errorFields(error)),
       );
     });
   }
@@ -95,11 +108,10 @@ export class RedisTemplateInvalidation implements TemplateInvalidation {
     try {
       await this.publisher.publish(this.channel, name);
     } catch (error) {
-      this.logger.warn({
-        msg: 'Template invalidation not published; other replicas catch up within the cache lifetime',
-        template: name,
-        err: { message: error instanceof Error ? error.message : String(error) },
-      });
+      this.warnings.warn(
+        'Template invalidation not published; other replicas catch up within the cache lifetime',
+        { template: name, ...errorFields(error) },
+      );
     }
   }
 

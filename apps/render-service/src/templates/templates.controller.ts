@@ -55,7 +55,7 @@ export class TemplatesController {
   @ApiBodyExamples(SaveTemplateDto, SAVE_TEMPLATE_EXAMPLES)
   @ApiCreatedResponse({ type: TemplateResponse, description: 'The first version of a new template.' })
   @ApiOkResponse({ type: TemplateResponse, description: 'A new version of a saved template.' })
-  @ApiProblemResponses(400, 413, 415, 422, 429)
+  @ApiProblemResponses(400, 413, 415, 422, 429, 503)
   async saveTemplate(
     @Param('templateName') name: string,
     @Body() body: SaveTemplateDto,

@@ -11,7 +11,7 @@ import {
   parseOrderBy,
 } from '@portal/pagination';
 import { auditCreated } from '@portal/audit';
-import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
+import { NotFoundError, quoteInput, ValidationProblemError } from '@portal/problem-details';
 
 import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../rendering/formats';
 import { RenderPool } from '../rendering/render-pool';
@@ -261,7 +261,7 @@ function inputFormatOf(value: string | null | undefined): InputFormat | null {
   if (!isInputFormat(format))
     throw unprocessable({
       code: 'FORMAT.UNKNOWN_INPUT',
-      message: `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not '${value}'.`,
+      message: `inputFormat must be one of ${INPUT_FORMATS.join(', ')}, not ${quoteInput(value)}.`,
     });
   return format;
 }
@@ -275,4 +275,4 @@ function sampleDataTextOf(value: unknown): string | null {
 }
 
 const notFound = (reference: string): NotFoundError =>
-  new NotFoundError(`No template (or version) is named '${reference}'.`, 'TEMPLATE.NOT_FOUND');
+  new NotFoundError(`No template (or version) is named ${quoteInput(reference)}.`, 'TEMPLATE.NOT_FOUND');
