@@ -14,10 +14,15 @@ const noRoom = (): ServiceUnavailableError =>
   );
 
 /** The bytes a request's body may take: its Content-Length, else (chunked) its route's limit. */
-function bodyBytesOf(headers: Record<string, unknown>, routeLimit: number): number {
-  const length = Number(headers['content-length']);
-  if (Number.isSafeInteger(length) && length >= 0) return Math.min(length, routeLimit);
-  return headers['transfer-encoding'] === undefined ? 0 : routeLimit;
+function bodyBytesOf(request: FastifyRequest, serviceLimit: number): number {
+  const { headers } = request;
+  const declared = headers['content-length'];
+  // The route's limit is read only for a request with a body: a read pays for two header look-ups.
+  if (declared === undefined)
+    return headers['transfer-encoding'] === undefined ? 0 : (request.routeOptions.bodyLimit ?? serviceLimit);
+  const length = Number(declared);
+  if (!Number.isSafeInteger(length) || length <= 0) return 0;
+  return Math.min(length, request.routeOptions.bodyLimit ?? serviceLimit);
 }
 
 /** The bytes each request holds against the budget, until its response closes. */
@@ -47,6 +52,7 @@ export function registerBodyBudget(
   budgetBytes: number,
 ): BodyBudget {
   let reserved = 0;
+  const serviceLimit = fastify.initialConfig.bodyLimit ?? 0;
   const reserve = (request: FastifyRequest, bytes: number): boolean => {
     const held = heldBytes.get(request) ?? 0;
     if (reserved > held && reserved + bytes > budgetBytes) return false;
@@ -55,10 +61,7 @@ export function registerBodyBudget(
     return true;
   };
   fastify.addHook('onRequest', (request, reply, done) => {
-    const bytes = bodyBytesOf(
-      request.headers,
-      request.routeOptions.bodyLimit ?? fastify.initialConfig.bodyLimit ?? 0,
-    );
+    const bytes = bodyBytesOf(request, serviceLimit);
     if (bytes === 0) return done();
     if (!reserve(request, bytes)) {
       // The connection stays open: Node reads the unparsed body past and drops it, so that a
