@@ -243,8 +243,11 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
           }
           sent += 1;
         };
+        // Built before the watch starts: a 10 MiB body takes this thread a while to write.
+        const amplifications = amplificationsOf(document, operation, url, base);
+        const largest = largestBodyOf(document, operation, base, options.limits);
         const work = async (): Promise<void> => {
-          for (const request of amplificationsOf(document, operation, url, base)) {
+          for (const request of amplifications) {
             if (service.exited) return;
             await judge(request.what, {
               ...request,
@@ -252,12 +255,11 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
               mutations: [request.what],
             });
           }
-          const largest = largestBodyOf(document, operation, base, options.limits);
           if (largest === undefined || service.exited) return;
           const raw = {
             method: operation.method,
             url,
-            body: largest,
+            body: Buffer.from(largest),
             headers: headers(operation.body?.mediaType),
             mutations: [],
           };
@@ -268,6 +270,8 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
         const watched = await livenessDuring(service.baseUrl, work, { intervalMs: 50, pid: service.pid });
         const slowestMs = Math.round(watched.slowestMs);
         const rss = Math.round(watched.largestRssMib);
+        if (process.env['FUZZ_VERBOSE'] === '1')
+          process.stdout.write(`${operation.name}: slowest probe ${slowestMs} ms, largest RSS ${rss} MiB\n`);
         worstProbeMs = Math.max(worstProbeMs, slowestMs);
         largestRssMib = Math.max(largestRssMib, rss);
         if (service.exited) failures.push(`the process exited:\n${service.output.join('\n')}`);
