@@ -8,49 +8,27 @@ import type { ColorPalette, Logo, UiLink, UiSocialNetwork, UiTemplateEntity } fr
 export type FieldOrder = 'audit-first' | 'audit-last';
 
 export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder): UiTemplateResponse {
-  // Two literals rather than spreads of two parts: this runs on every read.
-  const createStamp = entity.createStamp.toISOString();
-  const updateStamp = entity.updateStamp.toISOString();
-  const colorPalette = colorPaletteOf(entity.colorPalette);
-  const headerLogo = logoOf(entity.headerLogo);
-  const footerLogo = logoOf(entity.footerLogo);
-  const links = entity.links?.map(linkOf) ?? null;
-  const socialNetworks = entity.socialNetworks?.map(socialNetworkOf) ?? null;
+  const audit = {
+    createdBy: entity.createdBy,
+    createStamp: entity.createStamp.toISOString(),
+    updatedBy: entity.updatedBy,
+    updateStamp: entity.updateStamp.toISOString(),
+  };
+  const fields = {
+    name: entity.name,
+    displayName: entity.displayName,
+    description: entity.description,
+    svgCssFilter: entity.svgCssFilter,
+    colorPalette: colorPaletteOf(entity.colorPalette),
+    headerLogo: logoOf(entity.headerLogo),
+    footerLogo: logoOf(entity.footerLogo),
+    links: entity.links?.map(linkOf) ?? null,
+    socialNetworks: entity.socialNetworks?.map(socialNetworkOf) ?? null,
+    senderIdentifiers: entity.senderIdentifiers,
+  };
   return order === 'audit-first'
-    ? {
-        id: entity.id,
-        createdBy: entity.createdBy,
-        createStamp,
-        updatedBy: entity.updatedBy,
-        updateStamp,
-        name: entity.name,
-        displayName: entity.displayName,
-        description: entity.description,
-        svgCssFilter: entity.svgCssFilter,
-        colorPalette,
-        headerLogo,
-        footerLogo,
-        links,
-        socialNetworks,
-        senderIdentifiers: entity.senderIdentifiers,
-      }
-    : {
-        id: entity.id,
-        name: entity.name,
-        displayName: entity.displayName,
-        description: entity.description,
-        svgCssFilter: entity.svgCssFilter,
-        colorPalette,
-        headerLogo,
-        footerLogo,
-        links,
-        socialNetworks,
-        senderIdentifiers: entity.senderIdentifiers,
-        createdBy: entity.createdBy,
-        createStamp,
-        updatedBy: entity.updatedBy,
-        updateStamp,
-      };
+    ? { id: entity.id, ...audit, ...fields }
+    : { id: entity.id, ...fields, ...audit };
 }
 
 /*
