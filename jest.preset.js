@@ -22,5 +22,7 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   testMatch: ['<rootDir>/**/*.spec.ts', '<rootDir>/**/*.e2e-spec.ts'],
   setupFiles: ['reflect-metadata'],
+  // Checks every response of the test client against the service's OpenAPI document.
+  setupFilesAfterEnv: [require.resolve('./tools/jest/contract-setup.ts')],
   clearMocks: true,
 };

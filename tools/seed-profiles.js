@@ -40,7 +40,14 @@ async function prepareDatabase(databaseUrl) {
   const { createLogger } = require(path.join(DIST, 'libs/http-context/src'));
   const env = loadEnv(
     ProfileEnvironment,
-    { NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO_DATA: 'always', DATABASE_URL: databaseUrl },
+    {
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO_DATA: 'always',
+      // The seed writes its own profiles.
+      SEED_DEMO_PROFILES: 'never',
+      DATABASE_URL: databaseUrl,
+    },
     PROFILE_ENV_DEFAULTS,
   );
   const app = await createProfileApp({ env, databaseUrl, logger: createLogger('seed-profiles', 'warn') });

@@ -39,6 +39,9 @@ const children = services.map((service) => {
   delete env.DATABASE_URL;
   if (process.env[`${service.key}_DATABASE_URL`])
     env.DATABASE_URL = process.env[`${service.key}_DATABASE_URL`];
+  // render-service reads the brandings of the config-service started beside it.
+  if (service.key === 'RENDER' && !process.env.CONFIG_SERVICE_URL)
+    env.CONFIG_SERVICE_URL = `http://127.0.0.1:${services[1].port}`;
   const child = spawn(process.execPath, serviceArgv(service.name, root), {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -4,23 +4,29 @@
 // for the time given; no HTTP, no template step, no service.
 // render-bench.js starts this file as a process of its own with render-service's Node options
 // (tools/service-process.js), so that the limit runs under the V8 settings the service runs under;
-// its threads keep Node's default heap sizes. It reads { definitions, threads, warmupMs, measureMs }
-// as JSON on stdin and writes { done, latencies } of all threads together as JSON on stdout.
+// its threads keep Node's default heap sizes. It reads { definitions, qrBills, threads, warmupMs,
+// measureMs } as JSON on stdin (qrBills, when given: each definition's Swiss QR-bill, drawn by
+// swissqrbill on pdfmake's document before it ends, as the library's guide attaches it) and writes { done, latencies } of all threads together as JSON on stdout.
 /* global __filename, Buffer, structuredClone, performance -- Node 20 has them */
 const { isMainThread, parentPort, Worker, workerData } = require('node:worker_threads');
 
 const DIST = '../../dist/apps/render-service/src/rendering';
 
-async function measureInThisThread({ definitions, warmupMs, startAt, measureMs }) {
+async function measureInThisThread({ definitions, qrBills, warmupMs, startAt, measureMs }) {
   const pdfmake = require('pdfmake');
   // Fonts parsed once for the thread's life, as a render worker of the service has them; what
   // the service adds to pdfmake beyond that (words kept laid out between documents, faster
   // subset encoding) is its own doing, not raw pdfmake's.
   require(`${DIST}/fonts`).installFonts(undefined, { raw: true });
+  const { SwissQRBill } = require('swissqrbill/pdf');
   let rendered = 0;
   // Each render gets its own copy: pdfmake writes into the definition it is given.
-  const render = () =>
-    pdfmake.createPdf(structuredClone(definitions[rendered++ % definitions.length])).getBuffer();
+  const render = async () => {
+    const index = rendered++ % definitions.length;
+    const output = pdfmake.createPdf(structuredClone(definitions[index]));
+    if (qrBills) new SwissQRBill(qrBills[index]).attachTo(await output.getStream());
+    return output.getBuffer();
+  };
   // Warm up (fonts parsed, code optimised), then every thread measures the same window.
   const warmUntil = performance.now() + warmupMs;
   while (performance.now() < warmUntil) await render();
@@ -37,14 +43,16 @@ async function measureInThisThread({ definitions, warmupMs, startAt, measureMs }
   return { done, latencies };
 }
 
-async function measureInThreads({ definitions, threads, warmupMs, measureMs }) {
+async function measureInThreads({ definitions, qrBills, threads, warmupMs, measureMs }) {
   // As the render pool does: the heap options are the main thread's, the threads get their own.
   require(`${DIST}/worker-heap-flags`).leaveHeapLimitsToWorkers();
   // Every thread starts measuring at the same moment, after its warm-up (loading takes a while).
   const startAt = Date.now() + warmupMs + 3000;
   const results = await Promise.all(
     Array.from({ length: threads }, () => {
-      const worker = new Worker(__filename, { workerData: { definitions, warmupMs, startAt, measureMs } });
+      const worker = new Worker(__filename, {
+        workerData: { definitions, qrBills, warmupMs, startAt, measureMs },
+      });
       return new Promise((resolve, reject) => {
         worker.once('message', (message) => {
           resolve(message);

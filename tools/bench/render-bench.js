@@ -4,8 +4,11 @@
 // The service runs as its own process (node dist/apps/render-service/src/main.js), so that its
 // resident memory can be read on its own: after 1 000 and after 10 000 invoice renders.
 // Usage: npm run bench:render   (builds dist/ first)
-// Documents: a one-page invoice (json to pdf, 15 table rows) and a 20-page report (a 600-row
-// table), both saved as templates and rendered by name, each render with other data.
+// Documents: a one-page invoice (json to pdf, 15 table rows), a 20-page report (a 600-row
+// table) and the invoice with its Swiss QR-bill (data.qrBill: the payment part and receipt at the
+// bottom of the page), all saved as templates and rendered by name, each render with other data.
+// The targets are the invoice's and the report's; the QR-bill invoice is measured beside them (its
+// limit: raw pdfmake with raw swissqrbill drawing the part on pdfmake's document).
 // Before each document's run at 8 connections it measures the machine's limit for it: raw pdfmake
 // in as many threads as the service has render workers (pdfmake-limit.js).
 // Environment: BENCH_SECONDS (default 10) per measured run, each after a discarded 2 s warm-up;
@@ -53,6 +56,8 @@ const {
   OutputBudget,
   DEFAULT_OUTPUT_LIMITS,
 } = require('../../dist/apps/render-service/src/rendering/output-budget');
+const { readQrBill } = require('../../dist/apps/render-service/src/rendering/qr-bill');
+const { calculateQRReferenceChecksum } = require('swissqrbill/utils');
 
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = [1, 8, 32];
@@ -149,6 +154,43 @@ const reportData = (variant) => {
   };
 };
 
+// The invoice with its QR-bill: a QR-IBAN, a QR reference of its own (with its check digit) and
+// the invoice's total for every variant, the customer as debtor with a structured address.
+const QR_BILL_VARIANTS = 1000;
+const qrBillInvoiceData = (variant) => {
+  const faker = fakerFor(variant + 1);
+  const invoice = invoiceData(variant);
+  const total =
+    invoice.lines.reduce((sum, line) => sum + Math.round(line.quantity * line.price * 100), 0) / 100;
+  const reference = `2026${String(variant + 1).padStart(22, '0')}`;
+  const qrBill = {
+    creditor: {
+      account: 'CH44 3199 9123 0008 8901 2',
+      name: invoice.issuer,
+      address: 'Gemeindehausplatz',
+      buildingNumber: '1',
+      zip: '8000',
+      city: 'Zürich',
+      country: 'CH',
+    },
+    debtor: {
+      name: invoice.customer.name,
+      address: faker.location.street(),
+      buildingNumber: faker.location.buildingNumber(),
+      zip: faker.location.zipCode(),
+      city: faker.location.city(),
+      country: 'CH',
+    },
+    amount: total,
+    currency: 'CHF',
+    reference: `${reference}${calculateQRReferenceChecksum(reference)}`,
+    message: `Rechnung ${invoice.number}`,
+  };
+  // Every variant must be a valid QR-bill: a refused one would be measured as a fast 400.
+  readQrBill({ qrBill });
+  return { ...invoice, qrBill };
+};
+
 const DOCUMENTS = [
   {
     key: 'invoice',
@@ -162,7 +204,17 @@ const DOCUMENTS = [
     template: REPORT_TEMPLATE,
     variants: Array.from({ length: REPORT_VARIANTS }, (_, variant) => reportData(variant)),
   },
+  {
+    key: 'qrbill',
+    label: 'invoice with QR-bill (json→pdf, 15 rows + payment part)',
+    template: INVOICE_TEMPLATE,
+    variants: Array.from({ length: QR_BILL_VARIANTS }, (_, variant) => qrBillInvoiceData(variant)),
+  },
 ];
+
+/** The QR-bill of each variant, for the raw libraries (none for a document without). */
+const qrBillsOf = (document) =>
+  document.variants[0].qrBill ? document.variants.map((data) => data.qrBill) : undefined;
 
 // ---- The service, as its own process ----
 
@@ -256,10 +308,17 @@ function rawPdfmake() {
 
 async function measureBaseline(pdfmake, document, seconds) {
   const definitions = documentDefinitionsOf(document);
+  const qrBills = qrBillsOf(document);
+  const { SwissQRBill } = require('swissqrbill/pdf');
   let rendered = 0;
   // Each render gets its own copy: pdfmake writes into the definition it is given.
-  const render = () =>
-    pdfmake.createPdf(structuredClone(definitions[rendered++ % definitions.length])).getBuffer();
+  const render = async () => {
+    const index = rendered++ % definitions.length;
+    const output = pdfmake.createPdf(structuredClone(definitions[index]));
+    // The QR-bill as the library's guide attaches it: on the pdfkit document, before it ends.
+    if (qrBills) new SwissQRBill(qrBills[index]).attachTo(await output.getStream());
+    return output.getBuffer();
+  };
   const warmupUntil = performance.now() + WARMUP_SECONDS * 1000;
   while (performance.now() < warmupUntil) await render();
   const latencies = [];
@@ -295,6 +354,7 @@ async function measureBaseline(pdfmake, document, seconds) {
 function measureLimit(document, threads, seconds) {
   const input = JSON.stringify({
     definitions: documentDefinitionsOf(document),
+    qrBills: qrBillsOf(document),
     threads,
     warmupMs: WARMUP_SECONDS * 1000,
     measureMs: seconds * 1000,
@@ -479,6 +539,10 @@ async function main(cleanups) {
   const growth = (rss10k - rss1k) / rss1k;
   const toLimit = (key) => find(key, 8).rps / find(`limit_${key}`, renderWorkers).rps;
   const tail = find('invoice', 8).p99 / find('invoice', 8).p50;
+  console.log(
+    `qrbill at c8 / its limit (pdfmake + swissqrbill) = ${toLimit('qrbill').toFixed(2)}, ` +
+      `${(find('qrbill', 8).rps / find('invoice', 8).rps).toFixed(2)} of the invoice's renders/s (no target)`,
+  );
   const checks = {
     invoice_c8_to_limit: toLimit('invoice') >= TARGETS.shareOfLimit,
     report_c8_to_limit: toLimit('report') >= TARGETS.shareOfLimit,
@@ -528,14 +592,17 @@ async function main(cleanups) {
     renders_for_memory: rendered,
     invoice_c8_to_limit: round(toLimit('invoice'), 2),
     report_c8_to_limit: round(toLimit('report'), 2),
+    qrbill_c8_to_limit: round(toLimit('qrbill'), 2),
     invoice_p99_to_p50_c8: round(tail, 2),
     invoice_c8_to_baseline_ratio: round(ratio, 2),
     rss_growth_1k_to_10k: round(growth, 3),
     invoice_cpu_ms_c8: cpuPerRender.invoice,
     report_cpu_ms_c8: cpuPerRender.report,
+    qrbill_cpu_ms_c8: cpuPerRender.qrbill,
     targets_met: checks,
     report_pages: pages.report,
     invoice_pages: pages.invoice,
+    qrbill_pages: pages.qrbill,
     seconds,
     warmup_seconds: WARMUP_SECONDS,
     render_workers: renderWorkers,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { isReachable, startEmbeddedDatabase } from '../../libs/database/src/embedded-database';
+import { CONTRACT_COUNTS_FILE_VARIABLE } from '../../libs/testing/src/contract-validation';
 import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
 import { TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/test-logs';
 
@@ -18,6 +19,9 @@ export default async function globalSetup(): Promise<void> {
   const logFolder = mkdtempSync(path.join(tmpdir(), 'portal-test-logs-'));
   process.env[TEST_LOG_FILE_VARIABLE] = path.join(logFolder, 'services.log');
   writeFileSync(process.env[TEST_LOG_FILE_VARIABLE], '');
+  // Each test file's counts of responses checked against the OpenAPI documents, summed at the end.
+  process.env[CONTRACT_COUNTS_FILE_VARIABLE] = path.join(logFolder, 'contract-counts.jsonl');
+  writeFileSync(process.env[CONTRACT_COUNTS_FILE_VARIABLE], '');
   const candidate = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const forceEmbedded = process.env['TEST_DATABASE'] === 'embedded';
   if (!forceEmbedded && (await isReachable(candidate))) {

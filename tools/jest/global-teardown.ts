@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 import type { EmbeddedDatabase } from '../../libs/database/src/embedded-database';
+import { CONTRACT_COUNTS_FILE_VARIABLE, contractSummaryOf } from '../../libs/testing/src/contract-validation';
 import { personalDataIn, TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/test-logs';
 
 /**
@@ -9,6 +10,15 @@ import { personalDataIn, TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/t
  * AHV number, password, token, Authorization header or secure setting value. A finding fails
  * the run (`PORTAL_KEEP_TEST_LOGS=1` keeps the file to read).
  */
+/** One line: how many responses the test client checked against the OpenAPI documents. */
+function reportContractChecks(): void {
+  const file = process.env[CONTRACT_COUNTS_FILE_VARIABLE];
+  if (!file || !existsSync(file)) return;
+  const { line } = contractSummaryOf(readFileSync(file, 'utf8'));
+  // The tests that received a mismatch have failed with it already.
+  process.stdout.write(`${line}\n`);
+}
+
 function checkServiceLogs(): void {
   const file = process.env[TEST_LOG_FILE_VARIABLE];
   if (!file || !existsSync(file)) return;
@@ -28,6 +38,7 @@ function checkServiceLogs(): void {
 
 export default async function globalTeardown(): Promise<void> {
   try {
+    reportContractChecks();
     checkServiceLogs();
   } finally {
     await stopEmbeddedDatabase();

@@ -32,8 +32,6 @@ const LOADED_TABLES = [
   'procuration',
   'procuration_service',
 ];
-/** Between the fields of profile.search_text, as the migration's trigger writes it. */
-const SEPARATOR = `E'\\x1f'`;
 
 /** Starts writing a chunk; its failure is seen where it is awaited, not as an unhandled rejection. */
 function writeChunk(write) {
@@ -304,7 +302,7 @@ async function seedProfiles(client, options) {
     }
     const indexes = await secondaryIndexes(client);
     for (const index of indexes) await client.query(`DROP INDEX "${index.name}"`);
-    // search_text is written by the INSERT below with the trigger's own expression.
+    // The folded search columns of profile are written by the INSERT below with the trigger's own functions.
     await client.query(`ALTER TABLE profile DISABLE TRIGGER tr_profile_search_text`);
     step(`dropped ${indexes.length} secondary indexes; loading ${count} profiles`);
 
@@ -577,13 +575,13 @@ async function seedProfiles(client, options) {
         await insertColumns(client, 'person', person);
         await insertColumns(client, 'organization', organization);
         await insertColumns(client, 'signatory', signatory);
-        // The search text with the expression of the migration's trigger (profile_search_text_of).
+        // The folded search columns with the functions of the migrations' trigger (profile_search_text_of).
         const profileNames = Object.keys(profile);
         await client.query(
-          `INSERT INTO profile (${profileNames.map((name) => `"${name}"`).join(', ')}, search_text)
-         SELECT u.*, concat_ws(${SEPARATOR}, u.email, u.external_key,
-           (SELECT concat_ws(${SEPARATOR}, pe.firstname, pe.lastname) FROM person pe WHERE pe.id = u.person_id),
-           (SELECT concat_ws(${SEPARATOR}, o.name, o.uid) FROM organization o WHERE o.id = u.organization_id))
+          `INSERT INTO profile (${profileNames.map((name) => `"${name}"`).join(', ')},
+             search_text, email_search, city_search, zip_code_search)
+         SELECT u.*, profile_search_text(u.email, u.external_key, u.person_id, u.organization_id),
+           profile_search_folded(u.email), profile_search_folded(u.city), profile_search_folded(u.zip_code)
            FROM unnest(${profileNames.map((name, index) => `$${index + 1}::${profile[name].type}[]`).join(', ')})
              AS u(${profileNames.map((name) => `"${name}"`).join(', ')})`,
           profileNames.map((name) => profile[name].values),

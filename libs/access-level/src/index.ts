@@ -3,3 +3,5 @@ export * from './entity-schema';
 export * from './projection-query.dto';
 export * from './projector';
 export * from './projection.interceptor';
+export * from './expansions';
+export * from './projected-document';

@@ -3,6 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { Reflector } from '@nestjs/core';
 import { firstValueFrom, of } from 'rxjs';
 
+import { UpsertedResponse } from '@portal/http-context';
 import { Page } from '@portal/pagination';
 import { ValidationProblemError } from '@portal/problem-details';
 
@@ -101,6 +102,14 @@ describe(ProjectionInterceptor.name, () => {
       { id: 1, name: 'tax' },
       { id: 2, name: 'tax' },
     ]);
+  });
+
+  it("projects an upsert's record and keeps whether it created it", async () => {
+    const upserted = UpsertedResponse.of({ record: service(), created: true }, (record) => record);
+    const result = (await run('write', ['ProfileApi_Low'], {}, upserted)) as UpsertedResponse<unknown>;
+    expect(result).toBeInstanceOf(UpsertedResponse);
+    expect(result.created).toBe(true);
+    expect(result.record).toEqual({ id: 1, name: 'tax', displayName: 'Tax return' });
   });
 
   it('projects arrays item by item', async () => {

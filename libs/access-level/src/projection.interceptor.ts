@@ -14,15 +14,18 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiQuery } from '@nestjs/swagger';
+import { ApiExtension, ApiQuery } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { from, map, type Observable, switchMap } from 'rxjs';
 
-import { RequestValidationPipe } from '@portal/http-context';
+import { perRoute, RequestValidationPipe, routeInputsOf, UpsertedResponse } from '@portal/http-context';
 import { Page, StreamedPage } from '@portal/pagination';
+import { ValidationProblemError } from '@portal/problem-details';
 
 import { AccessLevelTable } from './access-level-table';
 import type { EntitySchemas } from './entity-schema';
+import { declaredExpansionsOf, requestedExpansions, unexpandedSelections } from './expansions';
+import { PROJECTED_EXTENSION } from './projected-document';
 import { effectiveLevel, ProjectionQueryDto } from './projection-query.dto';
 import { type Projection, Projector } from './projector';
 
@@ -51,6 +54,8 @@ export const Projected = (entityKey: string, options: { queryable?: boolean } = 
   return applyDecorators(
     SetMetadata(PROJECTED, { entityKey, queryable } satisfies ProjectedRoute),
     UseInterceptors(ProjectionInterceptor),
+    // The document makes every property of the response but `id` optional (relaxProjectedResponses).
+    ApiExtension(PROJECTED_EXTENSION, entityKey),
     ...(queryable
       ? [
           ApiQuery({
@@ -63,7 +68,7 @@ export const Projected = (entityKey: string, options: { queryable?: boolean } = 
             name: 'Select',
             required: false,
             type: [String],
-            description: `Properties of ${entityKey} to keep (dotted paths allowed), repeated or comma-separated; \`id\` is always kept. An unknown property is a 400.`,
+            description: `Properties of ${entityKey} to keep (dotted paths allowed), repeated or comma-separated; \`id\` is always kept. An unknown property is a 400, and so is a path into a nested object the request does not expand.`,
           }),
         ]
       : []),
@@ -85,7 +90,7 @@ export class ProjectionInterceptor implements NestInterceptor {
     if (!route) return next.handle();
     const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
     // Limited and Select are checked before the handler runs, so a bad one changes nothing.
-    return from(this.projectionOf(route, request)).pipe(
+    return from(this.projectionOf(route, request, this.expansionsOf(context))).pipe(
       switchMap((projection) => {
         request[PROJECTION_LEVEL] = projection.level;
         return next.handle().pipe(map((result) => this.apply(result, route.entityKey, projection)));
@@ -93,7 +98,16 @@ export class ProjectionInterceptor implements NestInterceptor {
     );
   }
 
-  private async projectionOf(route: ProjectedRoute, request: RequestWithPrincipal): Promise<Projection> {
+  /** The `Expand` values the route's query DTO declares, read once per route. */
+  private readonly expansionsOf = perRoute((handler, controller) =>
+    declaredExpansionsOf(routeInputsOf(controller, handler).queryType),
+  );
+
+  private async projectionOf(
+    route: ProjectedRoute,
+    request: RequestWithPrincipal,
+    expansions: readonly string[],
+  ): Promise<Projection> {
     const callerLevel = this.table.levelOfRoles(request.principal?.roles ?? []) ?? 0;
     if (!route.queryable) return { level: callerLevel, select: [] };
     const query = (await this.validation.transform(request.query, {
@@ -101,7 +115,10 @@ export class ProjectionInterceptor implements NestInterceptor {
       metatype: ProjectionQueryDto,
     })) as ProjectionQueryDto;
     const select = query.Select ?? [];
-    this.projector.assertSelectable(route.entityKey, select, sentName(request.query, 'Select'));
+    const parameter = sentName(request.query, 'Select');
+    this.projector.assertSelectable(route.entityKey, select, parameter);
+    const unexpanded = unexpandedSelections(select, expansions, requestedExpansions(request.query));
+    if (unexpanded.length > 0) throw new ValidationProblemError({ [parameter]: unexpanded });
     return { level: effectiveLevel(callerLevel, query.Limited), select };
   }
 
@@ -111,6 +128,11 @@ export class ProjectionInterceptor implements NestInterceptor {
         this.projector.project(item, entityKey, projection),
       );
     }
+    // An upsert's body, whichever of the two interceptors runs first.
+    if (result instanceof UpsertedResponse)
+      return (result as UpsertedResponse<unknown>).map((record) =>
+        this.projector.project(record, entityKey, projection),
+      );
     // A body already written as a stream cannot be projected: refuse rather than send it unprojected.
     if (result instanceof Readable)
       throw new Error(

@@ -55,7 +55,7 @@ function auditEventsControllers(options: AuditEventsOptions): Type[] {
       @Get()
       @RequireRoles(options.role)
       @ApiOperation({ summary: 'List the audit records of writes', description: LIST_DESCRIPTION })
-      @PaginatedList(AuditEventResponse)
+      @PaginatedList(AuditEventResponse, { orderByExample: 'occurredAt desc,id' })
       @ApiProblemResponses(400)
       async listAuditEvents(@Query() query: AuditEventsQueryDto): Promise<Page<AuditEventResponse>> {
         const from = instantOf(query.From, 'From');

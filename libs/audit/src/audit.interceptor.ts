@@ -16,16 +16,14 @@ import {
   INTERCEPTORS_METADATA,
   METHOD_METADATA,
   PATH_METADATA,
-  ROUTE_ARGS_METADATA,
 } from '@nestjs/common/constants';
-import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { MetadataScanner, ModulesContainer, type Reflector } from '@nestjs/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { getMetadataStorage } from 'class-validator';
 import { concatMap, type Observable } from 'rxjs';
 import type { DataSource } from 'typeorm';
 
-import { currentRequestContext } from '@portal/http-context';
+import { currentRequestContext, routeInputsOf } from '@portal/http-context';
 
 import { insertAuditEvent } from './audit-event-table';
 import { type AuditedWrite, auditEventRowOf, beginAuditedWrite, resourceOfRoute } from './audited-write';
@@ -160,19 +158,9 @@ export class AuditInterceptor implements NestInterceptor {
     const handler = context.getHandler();
     const known = this.requesterFields.get(handler);
     if (known) return known;
-    const controller = context.getClass();
-    const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler.name) ?? {}) as Record<
-      string,
-      { index: number }
-    >;
-    const prototype = controller.prototype as object;
-    const types = (Reflect.getMetadata('design:paramtypes', prototype, handler.name) ?? []) as unknown[];
-    const bodyParameter = Object.entries(parameters).find(([key]) =>
-      key.startsWith(`${RouteParamtypes.BODY}:`),
-    );
-    const bodyType = bodyParameter ? types[bodyParameter[1].index] : undefined;
+    const { bodyType } = routeInputsOf(context.getClass(), handler as (...args: never[]) => unknown);
     const declared = new Set(
-      typeof bodyType === 'function'
+      bodyType
         ? getMetadataStorage()
             .getTargetValidationMetadatas(bodyType, '', true, false)
             .map((metadata) => metadata.propertyName)

@@ -7,5 +7,5 @@ export const PUBLIC_ROUTE = 'portal:public-route';
 export const RequireRoles = (...roles: string[]): MethodDecorator & ClassDecorator =>
   SetMetadata(REQUIRED_ROLES, roles);
 
-/** No authentication: health, metrics and docs only. */
+/** No authentication: health, metrics, docs, and reads the contract declares public (branding). */
 export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_ROUTE, true);

@@ -23,6 +23,8 @@ export interface DemoDataResult {
 export interface DemoDataSet {
   /** What the log line calls it: `demo catalogue`. */
   readonly label: string;
+  /** The variable that sets its mode, named in the log line; `SEED_DEMO_DATA` unless given. */
+  readonly setting?: string;
   /** The advisory lock's name: replicas that start together seed one after the other. */
   readonly lockName: string;
   /** Tables whose rows make the data "not empty" for `auto`; all are created by the migrations. */
@@ -115,17 +117,21 @@ async function areEmpty(manager: EntityManager, tables: readonly string[]): Prom
   return empty;
 }
 
-const WHY_NOTHING: Readonly<Record<DemoDataOutcome, string>> = {
+const whyNothing = (setting: string): Readonly<Record<DemoDataOutcome, string>> => ({
   seeded: 'everything was already there',
-  'not-empty': 'the tables already hold data; SEED_DEMO_DATA=always adds what is missing',
+  'not-empty': `the tables already hold data; ${setting}=always adds what is missing`,
   'no-schema': 'the tables do not exist: run the migrations first',
-  off: 'SEED_DEMO_DATA=never',
-};
+  off: `${setting}=never`,
+});
 
 /** The one log line of a seeding: what was inserted, or that nothing was and why. */
-export function describeDemoDataResult(label: string, result: DemoDataResult): string {
+export function describeDemoDataResult(
+  label: string,
+  result: DemoDataResult,
+  setting = 'SEED_DEMO_DATA',
+): string {
   const rows = Object.entries(result.inserted);
-  if (rows.length === 0) return `${label}: nothing inserted (${WHY_NOTHING[result.outcome]})`;
+  if (rows.length === 0) return `${label}: nothing inserted (${whyNothing(setting)[result.outcome]})`;
   const total = rows.reduce((sum, [, count]) => sum + count, 0);
   return `${label}: inserted ${total} ${total === 1 ? 'row' : 'rows'} (${rows.map(([table, count]) => `${table} ${count}`).join(', ')})`;
 }

@@ -1,5 +1,6 @@
 export * from './api-body-examples';
 export * from './correlation';
+export * from './created-location';
 export * from './int32-param.pipe';
 export * from './logger';
 export * from './per-route';
@@ -10,3 +11,9 @@ export * from './validators';
 export * from './json-body';
 export * from './json-bounds';
 export * from './plain-text';
+export * from './input-shape';
+export * from './nearest-name';
+export * from './route-inputs';
+export * from './strict-input.guard';
+export * from './conditional-get';
+export * from './upserted-response';

@@ -140,7 +140,23 @@ describe(registerJsonBodyParser.name, () => {
       errors: { $: expect.any(Array) },
     });
     expect((await post('  ')).json()).toMatchObject({ code: 'REQUEST.EMPTY_BODY' });
-    expect((await post('{"__proto__":{"x":1}}')).statusCode).toBe(400);
+    expect((await post('{"__proto__":{"x":1}}')).json()).toMatchObject({
+      code: 'REQUEST.MALFORMED_JSON',
+      detail: 'The body is not valid JSON: it holds a __proto__ or constructor.prototype key.',
+    });
+  });
+
+  it('says on which line and column a malformed body stops being JSON, and what was expected there', async () => {
+    const response = await post('{\n  "a": 1,\n  "b": 2\n  "c": 3\n}');
+    expect(response.statusCode).toBe(400);
+    const { detail, errors } = response.json<{ detail: string; errors: Record<string, string[]> }>();
+    expect(detail).toMatch(
+      /^The body is not valid JSON at line 4, column 3: expected ',' or '\}' after a property value/,
+    );
+    expect(errors).toEqual({ $: [detail] });
+    expect((await post('{"a":')).json()).toMatchObject({
+      detail: expect.stringMatching(/^The body is not valid JSON at line 1, column 6: /) as unknown,
+    });
   });
 
   it('marks a body whose text escapes no NUL or surrogate as storable, so the pipe does not walk it', async () => {

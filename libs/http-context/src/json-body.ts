@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-import { type DomainError, PayloadTooLargeError, ValidationProblemError } from '@portal/problem-details';
+import {
+  describeJsonSyntax,
+  type DomainError,
+  jsonSyntaxProblem,
+  PayloadTooLargeError,
+  ValidationProblemError,
+} from '@portal/problem-details';
 
 import { MAX_BODY_DEPTH, measureJson } from './json-bounds';
 
@@ -29,6 +35,17 @@ const storableBodies = new WeakSet<object>();
 export const isKnownStorableBody = (value: unknown): boolean =>
   value !== null && typeof value === 'object' && storableBodies.has(value);
 
+/**
+ * Why a body JSON.parse refused is refused: where (line and column) and what was expected there,
+ * for the caller to find in its own text; a body that is JSON but was refused for a prototype
+ * poisoning key (`__proto__`) is said to be so.
+ */
+export function malformedJsonDetail(text: string): string {
+  if (jsonSyntaxProblem(text) === undefined)
+    return 'The body is not valid JSON: it holds a __proto__ or constructor.prototype key.';
+  return `The body is not valid JSON ${describeJsonSyntax(text)}.`;
+}
+
 export interface JsonBodyOptions {
   /** Media types parsed as JSON; every other one is a 415. */
   readonly mediaTypes: string[];
@@ -51,7 +68,8 @@ const tooManyElements = (maxElements: number): PayloadTooLargeError =>
  * Bodies are JSON only (contract 5): every other media type is a 415. A body is measured before it
  * is parsed: more values than `maxElements` is a 413, nesting deeper than 64 levels a 400 under
  * `$`, and a body the service has no room for (`admit`) is refused before JSON.parse builds it.
- * Malformed JSON, an empty body and prototype-poisoning keys are 400 problems under `$`.
+ * Malformed JSON (its line and column said), an empty body and prototype-poisoning keys are 400
+ * problems under `$`.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance, options: JsonBodyOptions): void {
   const { maxElements, admit } = options;
@@ -87,12 +105,10 @@ export function registerJsonBodyParser(fastify: FastifyInstance, options: JsonBo
       done(refusal, undefined);
       return;
     }
-    void parse(request, bytes.toString('utf8'), (error, value: unknown) => {
+    const text = bytes.toString('utf8');
+    void parse(request, text, (error, value: unknown) => {
       if (error) {
-        done(
-          ValidationProblemError.of('$', 'The body is not valid JSON.', 'REQUEST.MALFORMED_JSON'),
-          undefined,
-        );
+        done(ValidationProblemError.of('$', malformedJsonDetail(text), 'REQUEST.MALFORMED_JSON'), undefined);
         return;
       }
       if (!measure.unstorableEscapes && value !== null && typeof value === 'object')

@@ -39,7 +39,7 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const SURROGATE_MESSAGE = 'must be valid Unicode: a lone UTF-16 surrogate cannot be stored';
 
 /** Why PostgreSQL could not store a string as sent, if it could not. */
-const unstorable = (text: string): string | undefined => {
+export const unstorable = (text: string): string | undefined => {
   if (text.includes('\u0000')) return NUL_MESSAGE;
   if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
   return undefined;
@@ -64,7 +64,7 @@ const pathOf = (container: Container | undefined, key?: string): string => {
  * so that no nesting can exhaust the stack; one visit per value and nothing allocated per string
  * (paths are built for the failures only); stops once it has found `max`.
  */
-function unstorableStrings(root: unknown, max: number): ValidationErrors {
+export function unstorableStrings(root: unknown, max: number): ValidationErrors {
   const found: ValidationErrors = {};
   let count = 0;
   const report = (path: string, message: string): void => {

@@ -1,5 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ReferenceObject, type SchemaObject } from '@nestjs/swagger';
 import { Type as TransformType } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -104,6 +104,8 @@ export const OptionalNestedArray = (type: Type, maxItems: number, description?: 
     IsOptional(),
     IsArray(),
     ArrayMaxSize(maxItems),
+    // ValidateNested alone passes an item that is an array (`[[]]`), stored as an empty one.
+    IsObject({ each: true }),
     ValidateNested({ each: true }),
     TransformType(() => type),
   );
@@ -206,6 +208,11 @@ export interface JsonTextOrValueOptions {
   readonly check?: (value: string | object) => string | undefined;
   /** The example of the OpenAPI document. */
   readonly example?: unknown;
+  /**
+   * Members the OpenAPI document describes on the object (others stay allowed): a schema for
+   * each that a client may send, checked where the value is read, not here.
+   */
+  readonly properties?: Record<string, SchemaObject | ReferenceObject>;
 }
 
 /**
@@ -216,7 +223,7 @@ export interface JsonTextOrValueOptions {
  */
 export const OptionalJsonTextOrValue = (
   description: string,
-  { arrays, maxElements, check, example }: JsonTextOrValueOptions,
+  { arrays, maxElements, check, example, properties }: JsonTextOrValueOptions,
 ): PropertyDecorator => {
   const kindMessage = `$property must be JSON text (a string) or ${arrays ? 'a JSON object or array' : 'a JSON object'}`;
   const bounds = { maxElements, maxDepth: MAX_BODY_DEPTH };
@@ -236,7 +243,12 @@ export const OptionalJsonTextOrValue = (
       nullable: true,
       oneOf: [
         { type: 'string', description: 'JSON text' },
-        { type: 'object', additionalProperties: true, description: 'the JSON object itself' },
+        {
+          type: 'object',
+          additionalProperties: true,
+          description: 'the JSON object itself',
+          ...(properties === undefined ? {} : { properties }),
+        },
         ...(arrays ? [{ type: 'array', items: {}, description: 'the JSON array itself' }] : []),
       ],
       ...(example === undefined ? {} : { example }),

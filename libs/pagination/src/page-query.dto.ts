@@ -25,6 +25,11 @@ export class PageQueryDto {
     description: `Items per page, 1..${MAX_PAGE_SIZE}; -1 returns every item, as a stream: a caller may have a few at once (past them 429) and the instance a few in all (past them 503), both with Retry-After.`,
     default: DEFAULT_PAGE_SIZE,
     type: 'integer',
+    // The bounds in the schema, not only in prose: 1..MAX_PAGE_SIZE, or -1.
+    oneOf: [
+      { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE },
+      { type: 'integer', enum: [ALL_ITEMS] },
+    ],
   })
   @IsOptional()
   @QueryInt()

@@ -1,3 +1,5 @@
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
 import { PassThrough } from 'node:stream';
 
 import { answerClientError } from './client-error';
@@ -37,5 +39,37 @@ describe('answerClientError', () => {
     expect(answerTo('HPE_INVALID_METHOD', 'NOT HTTP\r\n')).toMatch(
       /^HTTP\/1\.1 400 Bad Request\r\n[\s\S]*"status":400/,
     );
+  });
+
+  // Seen in CI: a 1 MB request line (100,000 ids) got EPIPE instead of its 431 when the
+  // service closed at once, its unread bytes answered with a reset that overtook the answer.
+  describe('on a real connection whose client is still sending', () => {
+    let server: Server;
+    beforeAll(async () => {
+      server = createServer((_request, response) => response.end());
+      server.on('clientError', answerClientError);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('delivers the 431 whole and ends the connection without a reset', async () => {
+      const { port } = server.address() as AddressInfo;
+      const socket = connect(port, '127.0.0.1');
+      const received: Buffer[] = [];
+      const ended = new Promise<string | undefined>((resolve) => {
+        socket.on('data', (chunk: Buffer) => received.push(chunk));
+        socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code));
+        socket.on('close', () => resolve(undefined));
+      });
+      // A busy client: it reads the answer only after writing more than the kernel's buffers hold.
+      socket.pause();
+      socket.write(`GET /x?${'Ids=1&'.repeat(200_000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.end(`${'Ids=1&'.repeat(1_000_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      socket.resume();
+      expect(await ended).toBeUndefined();
+      expect(Buffer.concat(received).toString('latin1')).toMatch(/^HTTP\/1\.1 431 [\s\S]*"status":431/);
+    });
   });
 });

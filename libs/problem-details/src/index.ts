@@ -6,3 +6,4 @@ export * from './validation-errors';
 export * from './api-problem-responses';
 export * from './client-error';
 export * from './caller-input';
+export * from './json-text';

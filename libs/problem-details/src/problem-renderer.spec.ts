@@ -21,7 +21,11 @@ import {
 import { PROBLEM_CONTENT_TYPE, PROBLEM_STATUSES } from './problem';
 import { type ErrorTranslator, ProblemRenderer } from './problem-renderer';
 
-const request = { id: 'corr-1', url: '/demo/v10-0/x?a=1' } as FastifyRequest;
+const request = { id: 'corr-1', url: '/demo/v10-0/x?a=1', routeOptions: {} } as FastifyRequest;
+/** A request no route matched (Nest's 404 handler): Fastify gives it no route URL. */
+const unrouted = (url: string): FastifyRequest => ({ id: 'corr-2', url, routeOptions: {} }) as FastifyRequest;
+const routed = (url: string): FastifyRequest =>
+  ({ id: 'corr-3', url, routeOptions: { url: '/:tenant/v10-0/x' } }) as unknown as FastifyRequest;
 
 const fastifyError = (message: string, statusCode: number, code?: string): Error =>
   Object.assign(new Error(message), { statusCode, code });
@@ -209,6 +213,35 @@ describe(ProblemRenderer.name, () => {
         instance: '/demo/v10-0/x',
         correlationId: 'corr-1',
       });
+    });
+
+    it('names the tenant this deployment serves when no route matched a path for another one', () => {
+      const withTenant = new ProblemRenderer([], logger, { tenant: 'demo' });
+      const { status, body } = withTenant.render(
+        new NotFoundException('Cannot GET /ge/v10-0/profiles'),
+        unrouted('/ge/v10-0/profiles?PageSize=5'),
+      );
+      expect(status).toBe(404);
+      expect(body).toMatchObject({
+        ...PROBLEM_STATUSES[404],
+        detail:
+          "This deployment serves the tenant 'demo' only: its paths start with /demo/v10-0, not /ge/v10-0.",
+        instance: '/ge/v10-0/profiles',
+      });
+      // Its own tenant, paths without a version, and a 404 a route raised keep Nest's message.
+      for (const [url, matched] of [
+        ['/demo/v10-0/nowhere', unrouted('/demo/v10-0/nowhere')],
+        ['/nowhere/else', unrouted('/nowhere/else')],
+        ['/ge/v10-0/x', routed('/ge/v10-0/x')],
+      ] as const) {
+        const detail = withTenant.render(new NotFoundException(`Cannot GET ${url}`), matched).body.detail;
+        expect(detail).toBe(`Cannot GET ${url}`);
+      }
+      const long = withTenant.render(
+        new NotFoundException('Cannot GET'),
+        unrouted(`/${'t'.repeat(500)}/v9-1`),
+      );
+      expect(long.body.detail?.length).toBeLessThan(250);
     });
 
     it('shows at most 200 characters of the request that a message of Nest or Fastify repeats', () => {

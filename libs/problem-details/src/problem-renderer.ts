@@ -74,11 +74,32 @@ export interface RenderedProblem {
 const causeOf = (error: unknown): string | undefined =>
   error instanceof DomainError ? undefined : error instanceof Error ? error.message : String(error);
 
+/** A path's version segment (`v10-0`): what tells a path meant for some tenant from any other. */
+const VERSION_SEGMENT = /^v\d+-\d+$/;
+
+/**
+ * Why no route matched a path of the form `/{tenant}/{version}/...` whose tenant is not the one
+ * this deployment serves (`/ge/v10-0/profiles` where TENANT is `demo`): the detail a caller can
+ * act on instead of Nest's `Cannot GET ...`. Undefined for any other path.
+ */
+export function unknownTenantDetail(path: string, tenant: string): string | undefined {
+  const [, segment, version] = path.split('/');
+  if (segment === undefined || segment === tenant || version === undefined || !VERSION_SEGMENT.test(version))
+    return undefined;
+  return `This deployment serves the tenant '${tenant}' only: its paths start with /${tenant}/${version}, not /${echoInput(segment, 60)}/${version}.`;
+}
+
+export interface ProblemRendererOptions {
+  /** The deployment's tenant (TENANT), named when a path asks for another one. */
+  readonly tenant?: string;
+}
+
 /** The one mapping from any thrown value to the problem a client receives. */
 export class ProblemRenderer {
   constructor(
     private readonly translators: readonly ErrorTranslator[],
     private readonly logger: LoggerService,
+    private readonly options: ProblemRendererOptions = {},
   ) {}
 
   render(error: unknown, request: FastifyRequest): RenderedProblem {
@@ -119,7 +140,12 @@ export class ProblemRenderer {
       // Raised by Nest itself (an unknown route, say); its messages carry nothing internal, but
       // may repeat the request (`Cannot GET /<the path and query>`): at most 200 characters of it.
       const status = error.getStatus();
-      const body = base(status, echoInput(error.message));
+      // No route matched (Nest's 404 handler): a path for another tenant says which one is served.
+      const tenantDetail =
+        status === 404 && request.routeOptions.url === undefined && this.options.tenant !== undefined
+          ? unknownTenantDetail(instance, this.options.tenant)
+          : undefined;
+      const body = base(status, tenantDetail ?? echoInput(error.message));
       if (status === 400) body.errors = {};
       return { status, body, headers: {} };
     }

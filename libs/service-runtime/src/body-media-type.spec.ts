@@ -7,16 +7,16 @@ import { JSON_BODY_MEDIA_TYPES, MERGE_PATCH_MEDIA_TYPE, registerBodyMediaTypes }
 
 describe('registerBodyMediaTypes', () => {
   let fastify: FastifyInstance;
-  const preValidationHooks = new Map<string, number>();
+  const preParsingHooks = new Map<string, number>();
 
   beforeAll(async () => {
     fastify = Fastify();
     registerJsonBodyParser(fastify, { mediaTypes: JSON_BODY_MEDIA_TYPES, maxElements: 100 });
     registerBodyMediaTypes(fastify);
     fastify.addHook('onRoute', (route) => {
-      const hooks = route.preValidation;
+      const hooks = route.preParsing;
       const count = hooks === undefined ? 0 : Array.isArray(hooks) ? hooks.length : 1;
-      for (const method of [route.method].flat()) preValidationHooks.set(`${method} ${route.url}`, count);
+      for (const method of [route.method].flat()) preParsingHooks.set(`${method} ${route.url}`, count);
     });
     // Ours are domain errors; Fastify's own (an unparsed media type) carry their status.
     fastify.setErrorHandler((error: Error & { statusCode?: number }, _request, reply) => {
@@ -47,21 +47,34 @@ describe('registerBodyMediaTypes', () => {
     const json = await send('PATCH', '/patch', 'application/json');
     expect(json.statusCode).toBe(415);
     expect(json.json()).toEqual({
-      detail: 'The request body must be application/merge-patch+json, not application/json.',
+      detail:
+        'The request body must be application/merge-patch+json (Content-Type: application/merge-patch+json), not application/json.',
     });
-    expect((await send('PATCH', '/patch', 'text/plain')).statusCode).toBe(415);
+    // A media type no parser takes is answered before parsing, naming the one the route takes.
+    const text = await send('PATCH', '/patch', 'text/plain');
+    expect(text.statusCode).toBe(415);
+    expect(text.json<{ detail: string }>().detail).toMatch(
+      /^The request body must be application\/merge-patch\+json .*, not text\/plain\.$/,
+    );
   });
 
   it('keeps every other route JSON only', async () => {
     expect((await send('POST', '/post', 'Application/JSON')).statusCode).toBe(200);
     expect((await send('POST', '/post', 'application/merge-patch+json')).statusCode).toBe(415);
+    const form = await send('POST', '/post', 'application/x-www-form-urlencoded');
+    expect(form.statusCode).toBe(415);
+    expect(form.json<{ detail: string }>().detail).toBe(
+      'The request body must be application/json (Content-Type: application/json), not application/x-www-form-urlencoded.',
+    );
+    // Without a Content-Type nothing is parsed, so nothing is refused.
+    expect((await fastify.inject({ method: 'POST', url: '/post' })).statusCode).toBe(200);
     expect((await fastify.inject({ method: 'GET', url: '/get' })).statusCode).toBe(200);
   });
 
   it('leaves the routes of bodyless methods without a hook: Fastify reads no body there', () => {
-    expect(preValidationHooks.get('GET /get')).toBe(0);
-    expect(preValidationHooks.get('HEAD /get')).toBe(0);
-    expect(preValidationHooks.get('POST /post')).toBe(1);
-    expect(preValidationHooks.get('PATCH /patch')).toBe(1);
+    expect(preParsingHooks.get('GET /get')).toBe(0);
+    expect(preParsingHooks.get('HEAD /get')).toBe(0);
+    expect(preParsingHooks.get('POST /post')).toBe(1);
+    expect(preParsingHooks.get('PATCH /patch')).toBe(1);
   });
 });

@@ -30,9 +30,26 @@ const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'TRACE']);
 const mediaTypeOf = (request: FastifyRequest): string | undefined =>
   request.headers['content-type']?.split(';')[0].trim().toLowerCase();
 
+/** Methods whose body Fastify parses whenever a Content-Type is sent, even with no bytes. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
+/** Whether Fastify will hand the request to a body parser (as its handleRequest decides). */
+const hasBodyToParse = (request: FastifyRequest): boolean =>
+  BODY_METHODS.has(request.method) ||
+  request.headers['content-length'] !== undefined ||
+  request.headers['transfer-encoding'] !== undefined;
+
+/** The 415 a newcomer can act on: the media type the route takes, and what was sent instead. */
+export const unsupportedMediaType = (accepted: string, sent: string): UnsupportedMediaTypeError =>
+  new UnsupportedMediaTypeError(
+    `The request body must be ${accepted} (Content-Type: ${accepted}), not ${sent === '' ? 'an empty Content-Type' : echoInput(sent)}.`,
+  );
+
 /**
  * Enforces @BodyMediaType (and `application/json` elsewhere) on every route with a body; before
- * the app is initialised. Routes of bodyless methods get no hook: a read does not pay for it.
+ * the body is parsed, so that a media type no parser takes (`text/plain`) is answered naming the
+ * one the route takes, not Fastify's bare 415. Routes of bodyless methods get no hook: a read does
+ * not pay for it.
  */
 export function registerBodyMediaTypes(fastify: FastifyInstance): void {
   fastify.addHook('onRoute', (route) => {
@@ -40,18 +57,21 @@ export function registerBodyMediaTypes(fastify: FastifyInstance): void {
     if (methods.every((method) => BODYLESS_METHODS.has(method))) return;
     const config: BodyMediaTypeConfig | undefined = route.config;
     const accepted = config?.bodyMediaType ?? JSON_MEDIA_TYPE;
-    const check = (request: FastifyRequest, _reply: unknown, done: (error?: Error) => void): void => {
+    const check = (
+      request: FastifyRequest,
+      _reply: unknown,
+      _payload: unknown,
+      done: (error?: Error) => void,
+    ): void => {
       const mediaType = mediaTypeOf(request);
-      if (mediaType !== undefined && request.body !== undefined && mediaType !== accepted) {
-        done(
-          new UnsupportedMediaTypeError(`The request body must be ${accepted}, not ${echoInput(mediaType)}.`),
-        );
+      if (mediaType !== undefined && mediaType !== accepted && hasBodyToParse(request)) {
+        done(unsupportedMediaType(accepted, mediaType));
         return;
       }
       done();
     };
-    const existing = route.preValidation;
-    route.preValidation =
+    const existing = route.preParsing;
+    route.preParsing =
       existing === undefined ? [check] : [...(Array.isArray(existing) ? existing : [existing]), check];
   });
 }

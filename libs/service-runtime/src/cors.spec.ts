@@ -1,6 +1,16 @@
 import { InvalidEnvironmentError, loadEnv } from '@portal/env';
 
-import { corsOriginsOf, DEVELOPMENT_CORS_ORIGINS, isOriginAllowed } from './cors';
+import Fastify from 'fastify';
+
+import { ProblemRenderer } from '@portal/problem-details';
+
+import {
+  corsOriginsOf,
+  DEVELOPMENT_CORS_ORIGINS,
+  isOriginAllowed,
+  refuseForeignPreflights,
+  routePathPattern,
+} from './cors';
 import { ServiceEnvironment } from './service-environment';
 
 describe(corsOriginsOf.name, () => {
@@ -64,4 +74,61 @@ describe('CORS_ORIGINS in the environment', () => {
       expect(() => load(value)).toThrow(InvalidEnvironmentError);
     },
   );
+});
+
+describe(refuseForeignPreflights.name, () => {
+  const fastify = Fastify();
+  const logger = { log: jest.fn(), error: jest.fn(), warn: jest.fn() };
+  refuseForeignPreflights(fastify, ['https://portal.example.ch'], new ProblemRenderer([], logger));
+  fastify.options('/x', (_request, reply) => reply.send('passed'));
+  afterAll(() => fastify.close());
+
+  const options = (headers: Record<string, string>) =>
+    fastify.inject({ method: 'OPTIONS', url: '/x', headers });
+
+  it('answers a preflight from an origin not allowed with a 403 naming it and CORS_ORIGINS', async () => {
+    const refused = await options({ Origin: 'https://evil.example', 'Access-Control-Request-Method': 'GET' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(refused.json()).toMatchObject({
+      status: 403,
+      detail:
+        'The origin https://evil.example may not call this service from a browser: CORS_ORIGINS does not list it.',
+    });
+  });
+
+  it('lets pass an allowed origin, and an OPTIONS that is no preflight', async () => {
+    const notRefused: Record<string, string>[] = [
+      { Origin: 'https://portal.example.ch', 'Access-Control-Request-Method': 'GET' },
+      { Origin: 'https://evil.example' },
+      {},
+    ];
+    for (const headers of notRefused) expect((await options(headers)).payload).toBe('passed');
+  });
+});
+
+describe(routePathPattern.name, () => {
+  const pattern = routePathPattern('/demo/v10-0/ui-templates/:uiTemplateName/branding');
+
+  it.each(['/demo/v10-0/ui-templates/canton-demo/branding', '/demo/v10-0/ui-templates/a%2Fb/branding'])(
+    'matches %s',
+    (path) => {
+      expect(pattern.test(path)).toBe(true);
+    },
+  );
+
+  it.each([
+    ['another tenant', '/other/v10-0/ui-templates/x/branding'],
+    ['another version', '/demo/v9-1/ui-templates/x/branding'],
+    ['the template itself', '/demo/v10-0/ui-templates/x'],
+    ['a deeper path', '/demo/v10-0/ui-templates/x/y/branding'],
+    ['an empty name', '/demo/v10-0/ui-templates//branding'],
+    ['a dot read as any character', '/demo/v10-0/ui-templates/x/branding/'],
+  ])('does not match %s', (_case, path) => {
+    expect(pattern.test(path)).toBe(false);
+  });
+
+  it('escapes the literal segments', () => {
+    expect(routePathPattern('/a.b/:id').test('/aXb/1')).toBe(false);
+  });
 });

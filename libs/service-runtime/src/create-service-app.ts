@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 
+import { relaxProjectedResponses } from '@portal/access-level';
 import { AuditInterceptor, auditWriteRoutes } from '@portal/audit';
 import { AuthGuard, JwtVerifier } from '@portal/auth';
 import { runPendingMigrations } from '@portal/database';
@@ -13,10 +14,12 @@ import {
   CORRELATION_HEADER,
   correlationIdOf,
   PinoNestLogger,
+  registerCreatedLocation,
   registerJsonBodyParser,
   registerRequestContext,
   registerRequestLogging,
   RequestValidationPipe,
+  StrictInputGuard,
 } from '@portal/http-context';
 import {
   answerClientError,
@@ -33,11 +36,12 @@ import { CallerLimits, streamsForPool } from './caller-limits';
 import { CallerLimitsGuard } from './caller-limits.guard';
 import { registerRouteBodyLimits } from './body-limit';
 import { JSON_BODY_MEDIA_TYPES, registerBodyMediaTypes } from './body-media-type';
-import { corsOriginsOf, enableCors } from './cors';
+import { corsOriginsOf, enableCors, refuseForeignPreflights } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store';
 import { DEFAULT_RATE_LIMIT_POLICY, RateLimitGuard, type RateLimitPolicy } from './rate-limit.guard';
+import { toOpenApi31 } from './openapi-3-1';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
@@ -64,6 +68,9 @@ export interface ServiceDescription {
   readonly maxPathParameterLength?: number;
 }
 
+/** Fastify's default `maxParamLength`. */
+const DEFAULT_MAX_PATH_PARAMETER_LENGTH = 100;
+
 export interface CreateServiceAppOptions {
   readonly service: ServiceDescription;
   readonly module: DynamicModule;
@@ -78,6 +85,13 @@ export interface CreateServiceAppOptions {
   readonly configureFastify?: (fastify: FastifyInstance) => void;
 }
 
+/** TRUSTED_PROXIES as Fastify's `trustProxy` takes it (proxy-addr's list; empty: none believed). */
+export const trustedProxiesOf = (value: string): string[] =>
+  value
+    .split(',')
+    .map((proxy) => proxy.trim())
+    .filter((proxy) => proxy !== '');
+
 /**
  * Builds a service the one way every service is built: Fastify, correlation ids, structured logs,
  * metrics, the auth guard, the validation pipe, pagination, problem details and the docs; then
@@ -86,14 +100,14 @@ export interface CreateServiceAppOptions {
 export async function createServiceApp(options: CreateServiceAppOptions): Promise<NestFastifyApplication> {
   const { service, env, logger } = options;
   const nestLogger = new PinoNestLogger(logger);
-  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger);
+  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger, { tenant: env.TENANT });
   const adapter = new FastifyAdapter({
     bodyLimit: service.bodyLimitBytes,
     // Read: ~2 µs, the id sent checked or a UUID made; every response carries one (contract 4).
     genReqId: correlationIdOf,
     logger: false,
-    trustProxy: true,
-    routerOptions: { maxParamLength: service.maxPathParameterLength ?? 100 },
+    trustProxy: trustedProxiesOf(env.TRUSTED_PROXIES),
+    routerOptions: { maxParamLength: service.maxPathParameterLength ?? DEFAULT_MAX_PATH_PARAMETER_LENGTH },
     // Oversized headers and malformed requests never reach routing: answered as problems too.
     clientErrorHandler: answerClientError,
     // Malformed paths and over-long path parameters are answered before routing, still as problems.
@@ -112,8 +126,10 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   // The boundary, in the order a request meets it. Each hook, pipe, guard and interceptor says what
   // a read pays for it (µs of main-thread CPU per read by name, `npm run profile:config`, README
   // "Benchmarks") and why a read needs it.
-  // Read: ~3 µs, an origin check and Vary; a page on another origin reads only what CORS lets it.
-  await enableCors(app, corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV));
+  // Read: ~3 µs, an origin check and Vary (a public route: a hook of its own, no Vary); a page on
+  // another origin reads only what CORS lets it.
+  const corsOrigins = corsOriginsOf(env.CORS_ORIGINS, env.NODE_ENV);
+  await enableCors(app, corsOrigins);
   const fastify = app.getHttpAdapter().getInstance();
   // Read: ~10 µs, ten constant headers and a policy by type; no read is sniffed, framed or cached.
   registerSecurityHeaders(fastify);
@@ -123,6 +139,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   registerBodyMediaTypes(fastify);
   // Read: ~2 µs, ~17 µs more for AsyncLocalStorage's promise hooks; its logs carry its correlation id.
   registerRequestContext(fastify);
+  // Read: nothing (an OPTIONS with Origin only); a page on an origin not allowed is told so, a 403.
+  refuseForeignPreflights(fastify, corsOrigins, renderer);
   // Read: ~2 µs, a map entry and a close listener; a stopping replica lets the read finish.
   trackRequests(fastify, renderer);
   // Read: under 1 µs, a Content-Length of none; reserves only what a body may take.
@@ -138,6 +156,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   registerRequestLogging(fastify, logger);
   // Read: ~11 µs, a counter and a histogram by route template; the service's rate and latency.
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
+  // Read: under 1 µs, a status compared; every 201 names the created resource's URL (Location).
+  registerCreatedLocation(fastify);
   options.configureFastify?.(fastify);
 
   // Read: nothing unless the read fails; every error leaves as a problem (RFC 9457).
@@ -168,6 +188,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
       },
       ...options.rateLimitPolicies,
     }),
+    // Read: ~1.5 µs, a set look-up per query parameter; v10-0 refuses what an operation does not know.
+    new StrictInputGuard(),
   );
   // Read: nothing, a read runs no interceptor; after the guards, describes each write for its audit.
   auditWriteRoutes(app, new AuditInterceptor(app.get(Reflector), app.get(DataSource)));
@@ -186,7 +208,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
  * The service's OpenAPI document. Paths are written from the version segment on (`/v10-0/...`);
  * the tenant segment is the `{tenant}` variable of the one server, `/{tenant}`, whose default is
  * the deployment's TENANT. The server URL is relative, so Swagger UI at `/docs` sends its requests
- * to the service that served it.
+ * to the service that served it. Published as OpenAPI 3.1 (toOpenApi31), projected responses with
+ * only `id` required (relaxProjectedResponses).
  */
 export function buildOpenApiDocument(
   app: NestFastifyApplication,
@@ -203,8 +226,13 @@ export function buildOpenApiDocument(
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .addSecurityRequirements('bearer');
   for (const tag of service.tags ?? []) builder.addTag(tag.name, tag.description);
-  return shareProblemResponses(
-    SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }),
+  return toOpenApi31(
+    relaxProjectedResponses(
+      shareProblemResponses(
+        SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }),
+        service.maxPathParameterLength ?? DEFAULT_MAX_PATH_PARAMETER_LENGTH,
+      ),
+    ),
   );
 }
 
@@ -212,15 +240,25 @@ const integerHeader = (description: string) => ({ description, schema: { type: '
 
 const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 
+/** Every 201 carries it (registerCreatedLocation). */
+const CREATED_LOCATION_HEADER = {
+  description:
+    "The created resource's URL path, tenant and version included (`/demo/v10-0/clients/7`): where to read it.",
+  schema: { type: 'string' },
+};
+
 /**
- * The problem responses of the document, each once under `components/responses` and referred to
+ * The `Location` header of every 201. The problem responses of the document, each once under `components/responses` and referred to
  * by the operations: every operation is rate limited (RateLimitGuard) and bounded in flight per
  * caller (CallerLimitsGuard), so each gets the shared `TooManyRequests` unless it documents its
- * own 429; and a problem response an operation documents as `ApiProblemResponses` writes it
+ * own 429; each can meet a database or identity-provider outage, a full instance or a stopping
+ * replica (the shared `ServiceUnavailable` 503) or a fault of the service (`InternalServerError`,
+ * 500); one with a path parameter gets `PathParameterTooLong` (414, Fastify's maxParamLength).
+ * A problem response an operation documents as `ApiProblemResponses` writes it
  * (`problemResponse`) becomes a reference to `Problem<status>` (written out in each of some 700
  * operation responses, they made the profile document 2 MB).
  */
-function shareProblemResponses(document: OpenAPIObject): OpenAPIObject {
+function shareProblemResponses(document: OpenAPIObject, maxPathParameterLength: number): OpenAPIObject {
   const responses: Record<string, unknown> = {
     ...document.components?.responses,
     TooManyRequests: {
@@ -234,7 +272,27 @@ function shareProblemResponses(document: OpenAPIObject): OpenAPIObject {
       },
       content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(429) } },
     },
+    PathParameterTooLong: {
+      description: `URI Too Long: a path parameter is longer than ${maxPathParameterLength} UTF-16 code units after decoding.`,
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(414) } },
+    },
+    InternalServerError: {
+      description:
+        "Internal Server Error: a fault of the service (say, a record that breaks the service's own integrity rules); the problem reveals nothing but its correlation id, to quote to operators.",
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(500) } },
+    },
+    ServiceUnavailable: {
+      description:
+        'Service Unavailable: the database or the identity provider is out of reach or too slow, the instance has as many requests or streams as it takes, or the replica is stopping; retry after Retry-After.',
+      headers: { 'Retry-After': integerHeader('Seconds until the client may try again.') },
+      content: { [PROBLEM_CONTENT_TYPE]: { schema: problemSchema(503) } },
+    },
   };
+  // Every operation can answer a validation problem: a malformed path or query (`%zz`), and on
+  // v10-0 a query parameter it does not know (strict input, contract 4).
+  responses['Problem400'] ??= problemResponse(400);
+  // And any request's headers can be too large (contract 5), whatever the operation.
+  responses['Problem431'] ??= problemResponse(431);
   for (const path of Object.values(document.paths)) {
     for (const method of OPERATION_METHODS) {
       const operation = path[method];
@@ -246,7 +304,15 @@ function shareProblemResponses(document: OpenAPIObject): OpenAPIObject {
         responses[`Problem${status}`] = problemResponse(statusCode);
         operation.responses[status] = { $ref: `#/components/responses/Problem${status}` };
       }
+      operation.responses['400'] ??= { $ref: '#/components/responses/Problem400' };
       operation.responses['429'] ??= { $ref: '#/components/responses/TooManyRequests' };
+      operation.responses['431'] ??= { $ref: '#/components/responses/Problem431' };
+      const created = operation.responses['201'] as { headers?: Record<string, unknown> } | undefined;
+      if (created) created.headers = { ...created.headers, Location: CREATED_LOCATION_HEADER };
+      if (operation.parameters?.some((parameter) => 'in' in parameter && parameter.in === 'path'))
+        operation.responses['414'] ??= { $ref: '#/components/responses/PathParameterTooLong' };
+      operation.responses['500'] ??= { $ref: '#/components/responses/InternalServerError' };
+      operation.responses['503'] ??= { $ref: '#/components/responses/ServiceUnavailable' };
     }
   }
   document.components = { ...document.components, responses: responses as never };

@@ -38,9 +38,10 @@ export async function seedDemoDataAtStart(
   logger: Pick<Logger, 'info'>,
 ): Promise<DemoDataResult> {
   const result = await seedDemoData(app.get(DataSource), data, mode);
+  const setting = data.setting ?? 'SEED_DEMO_DATA';
   logger.info({
-    msg: describeDemoDataResult(data.label, result),
-    SEED_DEMO_DATA: mode,
+    msg: describeDemoDataResult(data.label, result, setting),
+    [setting]: mode,
     inserted: result.inserted,
   });
   return result;

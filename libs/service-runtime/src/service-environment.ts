@@ -22,6 +22,11 @@ const ORIGIN = CORS_ORIGIN_PATTERN.source.slice(1, -1);
 /** A comma-separated list of origins, possibly empty (no origin allowed). */
 const ORIGIN_LIST = new RegExp(`^\\s*(${ORIGIN}(\\s*,\\s*${ORIGIN})*)?\\s*$`);
 
+/** proxy-addr's names of ranges, or an IPv4/IPv6 address with an optional prefix length. */
+const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(/\d{1,3})?)`;
+/** A comma-separated list of proxies, possibly empty (none believed). */
+const PROXY_LIST = new RegExp(`^\\s*(${PROXY}(\\s*,\\s*${PROXY})*)?\\s*$`);
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The variables every service reads (contract 1 and 2). Services extend it with their own. */
@@ -37,6 +42,17 @@ export class ServiceEnvironment {
 
   @IsString()
   readonly HOST: string = '0.0.0.0';
+
+  /**
+   * The proxies whose `X-Forwarded-For`/`-Proto` are believed (comma-separated addresses, CIDRs,
+   * or `loopback`, `linklocal`, `uniquelocal`; empty: none). The default takes the private ranges an ingress in
+   * the cluster speaks from; a caller on a public address cannot name another address to escape
+   * its rate limit (the public branding is keyed by address).
+   */
+  @Matches(PROXY_LIST, {
+    message: 'TRUSTED_PROXIES must list addresses, CIDRs or loopback, linklocal, uniquelocal',
+  })
+  readonly TRUSTED_PROXIES: string = 'loopback,linklocal,uniquelocal';
 
   @Matches(/^[A-Za-z0-9_-]{1,63}$/, { message: 'TENANT must be 1..63 letters, digits, - or _' })
   readonly TENANT: string = 'demo';

@@ -12,7 +12,7 @@ import {
   schemaFieldsOf,
 } from './openapi-fuzz-inputs';
 import { type RawResponse, sendRaw, verdictOn } from './openapi-fuzz';
-import { livenessDuring } from './liveness';
+import { type LivenessDuring, livenessConfirmed } from './liveness';
 import { buildServices, serviceNodeArgs, startServiceProcess, type ServiceProcess } from './service-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TestClient, testToken } from './test-client';
@@ -55,6 +55,16 @@ const distinctIds = (count: number): string =>
 const distinctTexts = (count: number): string =>
   `[${Array.from({ length: count }, (_, index) => `"${index.toString(36)}"`).join(',')}]`;
 
+/** Whether the valid body holds the object or array `path` is in (a nested object it omits: no). */
+const hasContainerOf = (base: unknown, path: readonly (string | number)[]): boolean => {
+  let container = base;
+  for (const key of path.slice(0, -1)) {
+    if (container === null || typeof container !== 'object') return false;
+    container = (container as Record<string | number, unknown>)[key];
+  }
+  return container !== null && typeof container === 'object';
+};
+
 /** The body text with the JSON text `replacement` at `path` (an empty path: the body itself). */
 function bodyWith(base: unknown, path: readonly (string | number)[], replacement: string): string {
   if (path.length === 0) return replacement;
@@ -78,8 +88,10 @@ const takesContainer = (document: OpenApiDocument, schema: FuzzSchema): boolean 
     );
   });
 
-const isIdList = (document: OpenApiDocument, schema: FuzzSchema): boolean =>
-  schema.type === 'array' && resolveSchema(document, schema.items).type === 'integer';
+const isIdList = (document: OpenApiDocument, schema: FuzzSchema): boolean => {
+  const resolved = resolveSchema(document, schema);
+  return resolved.type === 'array' && resolveSchema(document, resolved.items).type === 'integer';
+};
 
 /**
  * The amplifying requests of one operation: wherever its body takes an object, an array or any
@@ -95,10 +107,12 @@ function amplificationsOf(
   const requests: Amplification[] = [];
   const body = operation.body;
   if (body) {
-    const fields = [{ path: [] as (string | number)[], schema: resolveSchema(document, body.schema) }];
+    const fields: { path: (string | number)[]; schema: FuzzSchema }[] = [
+      { path: [], schema: resolveSchema(document, body.schema) },
+    ];
     fields.push(...schemaFieldsOf(document, base, body.schema));
     for (const { path, schema } of fields) {
-      if (!takesContainer(document, schema)) continue;
+      if (!takesContainer(document, schema) || (path.length > 0 && !hasContainerOf(base, path))) continue;
       const at = path.length === 0 ? 'the body' : path.join('.');
       const send = (what: string, replacement: string): void => {
         requests.push({
@@ -167,6 +181,10 @@ function largestBodyOf(
   return JSON.stringify({ ...base, [target]: { rows: filler } });
 }
 
+const slowProbe = ({ slowestMs, slowestSentAtMs }: LivenessDuring<unknown>): string =>
+  `/health/live took ${Math.round(slowestMs)} ms to answer (at most ${LIVENESS_LIMIT_MS}), ` +
+  `sent ${Math.round(slowestSentAtMs)} ms into the work`;
+
 const failureOf = (what: string, response: RawResponse, verdict: string): string =>
   `${what}: ${verdict} (${response.status}: ${response.text.slice(0, 300)})`;
 
@@ -175,8 +193,9 @@ const failureOf = (what: string, response: RawResponse, verdict: string): string
  * service running as its own process with its production heap budget: for each operation, the
  * amplifying requests (amplificationsOf) one after the other, then 20 of its largest allowed
  * body at once. Each must be answered below 500 (errors as problems), and after each operation
- * the process must be alive, have answered every liveness probe within 1 s throughout, and have
- * stayed under 512 MiB of RSS. Each suite ends with a line of what it sent and the worst figures.
+ * the process must be alive, have answered every liveness probe within 1 s throughout (a slow
+ * probe is confirmed by a second run of the operation), and have stayed under 512 MiB of RSS.
+ * Each suite ends with a line of what it sent, the worst figures, and the operations run again.
  */
 export function describeAmplificationFuzz(options: AmplificationOptions): void {
   const document = JSON.parse(readFileSync(options.openApiFile, 'utf8')) as OpenApiDocument;
@@ -188,6 +207,8 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
   let sent = 0;
   let worstProbeMs = 0;
   let largestRssMib = 0;
+  /** The operations run a second time after a slow probe, with what was seen. */
+  const rerun: string[] = [];
 
   describe(`${options.service} amplification fuzz (its own process, heap budget, real PostgreSQL)`, () => {
     let database: TestDatabase;
@@ -215,7 +236,9 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
       await database?.drop();
       process.stdout.write(
         `\namplification ${options.service}: ${sent} requests over ${operations.length} operations, ` +
-          `slowest liveness probe ${worstProbeMs} ms, largest RSS ${largestRssMib} MiB\n`,
+          `slowest liveness probe ${worstProbeMs} ms, largest RSS ${largestRssMib} MiB` +
+          (rerun.length > 0 ? `; run again after a slow probe: ${rerun.join('; ')}` : '') +
+          '\n',
       );
     });
 
@@ -267,16 +290,26 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
             Array.from({ length: LARGEST_BODIES_AT_ONCE }, () => judge('the largest body, 20 at once', raw)),
           );
         };
-        const watched = await livenessDuring(service.baseUrl, work, { intervalMs: 50, pid: service.pid });
-        const slowestMs = Math.round(watched.slowestMs);
-        const rss = Math.round(watched.largestRssMib);
+        // A slow probe is confirmed by a second run unless the first already failed otherwise.
+        const { first, last } = await livenessConfirmed(service.baseUrl, work, {
+          intervalMs: 50,
+          pid: service.pid,
+          limitMs: LIVENESS_LIMIT_MS,
+          confirmIf: () => failures.length === 0 && !service.exited,
+        });
+        if (last !== first)
+          rerun.push(`${operation.name}: ${slowProbe(first)}, then ${Math.round(last.slowestMs)} ms`);
+        const slowestMs = Math.round(last.slowestMs);
+        const rss = Math.round(Math.max(first.largestRssMib, last.largestRssMib));
         if (process.env['FUZZ_VERBOSE'] === '1')
           process.stdout.write(`${operation.name}: slowest probe ${slowestMs} ms, largest RSS ${rss} MiB\n`);
         worstProbeMs = Math.max(worstProbeMs, slowestMs);
         largestRssMib = Math.max(largestRssMib, rss);
         if (service.exited) failures.push(`the process exited:\n${service.output.join('\n')}`);
         if (slowestMs > LIVENESS_LIMIT_MS)
-          failures.push(`/health/live took ${slowestMs} ms to answer (at most ${LIVENESS_LIMIT_MS})`);
+          failures.push(
+            last === first ? slowProbe(first) : `${slowProbe(first)}; run again, ${slowProbe(last)}`,
+          );
         if (rss > RSS_LIMIT_MIB) failures.push(`the RSS reached ${rss} MiB (at most ${RSS_LIMIT_MIB})`);
         expect(failures).toEqual([]);
       }, 120_000);

@@ -13,3 +13,5 @@ export * from './liveness';
 export * from './wait-until';
 export * from './test-logs';
 export * from './audit-events';
+export * from './typed-client';
+export * from './contract-validation';

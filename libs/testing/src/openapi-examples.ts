@@ -14,7 +14,8 @@ interface OpenApiParameter {
   readonly in: string;
   readonly required?: boolean;
   readonly example?: unknown;
-  readonly schema?: { readonly example?: unknown };
+  readonly default?: unknown;
+  readonly schema?: { readonly example?: unknown; readonly default?: unknown };
 }
 
 interface OpenApiOperation {
@@ -115,6 +116,98 @@ export function exampleRequestsOf(document: OpenApiDocument): ExampleRequest[] {
   return requests;
 }
 
+/** The operations "Try it out" sends without a body that change nothing: reads. */
+const READ_METHODS = ['get', 'head'] as const;
+
+/**
+ * What Swagger UI pre-fills a parameter's input with when "Try it out" is pressed (its
+ * parameter-row: the first truthy of the example, the schema's example, the schema's default,
+ * the default); undefined when it leaves the input empty (then the parameter is not sent).
+ */
+function prefilledValue(parameter: OpenApiParameter): string | undefined {
+  const value =
+    // Swagger UI chains them with `||`: a falsy example (0, false, '') falls through likewise.
+    parameter.example || parameter.schema?.example || parameter.schema?.default || parameter.default;
+  if (!value || Array.isArray(value)) return undefined;
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/**
+ * Every operation of the methods, without a body, as "Try it out" sends it untouched: its path
+ * parameters' examples, its query parameters pre-filled as Swagger UI pre-fills them. Throws,
+ * naming each, when a path parameter has no example.
+ */
+function bodilessRequestsOf(document: OpenApiDocument, methods: readonly string[]): ExampleRequest[] {
+  const prefix = serverPathOf(document);
+  const requests: ExampleRequest[] = [];
+  const problems: string[] = [];
+  for (const [template, item] of Object.entries(document.paths)) {
+    for (const method of methods) {
+      const operation = item[method];
+      if (!operation) continue;
+      let url = template;
+      const query = new URLSearchParams();
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in === 'path') {
+          const example = parameter.example ?? parameter.schema?.example;
+          if (example === undefined)
+            problems.push(
+              `${method.toUpperCase()} ${template}: path parameter ${parameter.name} has no example`,
+            );
+          url = url.replace(`{${parameter.name}}`, encodeURIComponent(String(example)));
+        } else if (parameter.in === 'query') {
+          const value = prefilledValue(parameter);
+          if (value !== undefined) query.append(parameter.name, value);
+        }
+      }
+      const search = query.toString();
+      requests.push({
+        method: method.toUpperCase(),
+        template,
+        url: `${prefix}${url}${search === '' ? '' : `?${search}`}`,
+        mediaType: 'application/json',
+        exampleKey: search === '' ? 'no parameters' : search,
+        body: undefined,
+      });
+    }
+  }
+  if (problems.length > 0)
+    throw new Error(`OpenAPI path parameter examples missing:\n${problems.join('\n')}`);
+  return requests;
+}
+
+/** Every read operation (GET, HEAD) of the document as "Try it out" sends it untouched. */
+export function exampleReadsOf(document: OpenApiDocument): ExampleRequest[] {
+  return bodilessRequestsOf(document, READ_METHODS);
+}
+
+const segmentsOf = (template: string): number => template.split('/').length;
+
+/**
+ * Every DELETE of the document as "Try it out" sends it untouched, a sub-resource's before its
+ * parent's (`/services/1/roles/2` before `/services/1`): a delete must not take away the record
+ * another delete's example names.
+ */
+export function exampleDeletesOf(document: OpenApiDocument): ExampleRequest[] {
+  return bodilessRequestsOf(document, ['delete']).sort(
+    (a, b) => segmentsOf(b.template) - segmentsOf(a.template),
+  );
+}
+
+const HTTP_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options', 'trace'];
+
+/** `DELETE /v10-0/clients/{clientId}`: an operation of the document. */
+const operationOf = (request: ExampleRequest): string => `${request.method} ${request.template}`;
+
+/** Every operation of the document, as operationOf names it. */
+export function operationsOf(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([template, item]) =>
+    Object.keys(item)
+      .filter((method) => HTTP_METHODS.includes(method))
+      .map((method) => `${method.toUpperCase()} ${template}`),
+  );
+}
+
 /** One sending of an example, under a correlation id of its own. */
 export interface ExampleAttempt {
   readonly request: ExampleRequest;
@@ -173,6 +266,8 @@ export interface OpenApiExamplesOptions<E extends ServiceEnvironment> {
   readonly service: string;
   readonly environment: new () => E;
   readonly defaults: Record<string, string>;
+  /** Settings of the started service besides the test ones (the demo data `npm start` seeds). */
+  readonly env?: Record<string, string>;
   readonly createApp: Parameters<typeof startTestApp<E>>[0]['createApp'];
   /** The committed document (apps/<service>/openapi.json; the platform test keeps it current). */
   readonly openApiFile: string;
@@ -182,9 +277,16 @@ export interface OpenApiExamplesOptions<E extends ServiceEnvironment> {
   readonly versions: readonly string[];
   /** Body operations that are not writes and leave no audit record (`POST /v10-0/render`). */
   readonly notAudited?: readonly string[];
-  /** One operation to run through Swagger UI at /docs in Chromium, with its prefilled example. */
-  readonly tryItOut: { readonly method: string; readonly path: string; readonly status: number };
+  /**
+   * Operations to run through Swagger UI at /docs in Chromium, with what it pre-fills: a body
+   * example, or a list's query parameters (which must be those exampleReadsOf sends).
+   */
+  readonly tryItOut: readonly { readonly method: string; readonly path: string; readonly status: number }[];
 }
+
+/** A query string's parameters, sorted, decoded: Swagger UI and URLSearchParams encode differently. */
+const queryOf = (url: string): string[][] =>
+  [...new URL(url, 'http://localhost').searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
 
 /**
  * The examples of the service's OpenAPI document run as they are: every request body example,
@@ -200,13 +302,14 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
       label: `${options.service.replace(/-service$/, '')}_examples_${label}`,
       environment: options.environment,
       defaults: options.defaults,
+      env: options.env,
       createApp: options.createApp,
     });
 
-  describe(`${options.service} OpenAPI examples (HTTP, real PostgreSQL)`, () => {
-    const committed = (): OpenApiDocument =>
-      JSON.parse(readFileSync(options.openApiFile, 'utf8')) as OpenApiDocument;
+  const committed = (): OpenApiDocument =>
+    JSON.parse(readFileSync(options.openApiFile, 'utf8')) as OpenApiDocument;
 
+  describe(`${options.service} OpenAPI examples (HTTP, real PostgreSQL)`, () => {
     it('writes paths below a {tenant} server and gives every body and path parameter realistic examples', () => {
       const document = committed();
       expect(document.servers?.map((server) => [server.url, server.variables?.['tenant']?.default])).toEqual([
@@ -218,7 +321,7 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
     });
 
     for (const version of options.versions) {
-      it(`accepts every example body under /{tenant}/${version} as it is, on a fresh database, each write audited once`, async () => {
+      it(`answers every read under /{tenant}/${version} on a fresh database, then accepts every example body as it is, each write audited once, then every read again, then every delete, as "Try it out" sends it`, async () => {
         const running = await start(version.replace('-', '_'));
         try {
           const anonymous = new TestClient(running.baseUrl);
@@ -229,7 +332,28 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
           expect(requests.length).toBeGreaterThan(0);
           const client = anonymous.withToken(await testToken(options.roles));
           const attempts: ExampleAttempt[] = [];
+          // First every read as "Try it out" sends it, pre-filled parameters and all, on the
+          // freshly seeded database, before any write (a newcomer may click reads first), its
+          // path ids as shown (no prepare hook): each a 2xx, none audited.
+          const reads = exampleReadsOf(live.body).filter((read) => versionOf(read.template) === version);
+          expect(reads.length).toBeGreaterThan(0);
+          expect(await sendExamples(client, reads, attempts)).toEqual([]);
           expect(await sendExamples(client, requests, attempts, options.prepare)).toEqual([]);
+          // The reads again, on what the examples above created and changed.
+          expect(await sendExamples(client, reads, attempts, options.prepare)).toEqual([]);
+          // Last, every delete, each on a record of its own (nothing else refers to it).
+          const deletes = exampleDeletesOf(live.body).filter(
+            (request) => versionOf(request.template) === version,
+          );
+          expect(await sendExamples(client, deletes, attempts, options.prepare)).toEqual([]);
+          // Every operation of the version was among them, and answered a 2xx.
+          const ran = new Set(
+            attempts.filter((attempt) => attempt.succeeded).map(({ request }) => operationOf(request)),
+          );
+          const operations = operationsOf(live.body).filter((operation) =>
+            operation.includes(` /${version}/`),
+          );
+          expect(operations.filter((operation) => !ran.has(operation))).toEqual([]);
           expect(
             auditProblemsOf(
               attempts,
@@ -256,37 +380,44 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
       await running?.close();
     });
 
-    it(`runs ${options.tryItOut.method.toUpperCase()} ${options.tryItOut.path} with its example against the running service`, async () => {
-      const { method, path, status } = options.tryItOut;
-      const page = await browser().newPage();
-      try {
-        await page.goto(`${running.baseUrl}/docs`);
-        const token = await testToken(options.roles);
-        await page.waitForFunction(() => 'ui' in globalThis);
-        await page.evaluate((value) => {
-          (
-            globalThis as unknown as { ui: { preauthorizeApiKey(key: string, value: string): void } }
-          ).ui.preauthorizeApiKey('bearer', value);
-        }, token);
-        const operation = page
-          .locator(`.opblock.opblock-${method.toLowerCase()}`)
-          .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
-        await operation.locator('.opblock-summary').first().click();
-        await operation.locator('.try-out__btn').click();
-        await operation.locator('.execute').click();
-        const requestUrl = operation.locator('.request-url pre');
-        await requestUrl.waitFor();
-        const expectedPath = path.replace(/\{[^}]+\}/g, '[^/]+');
-        expect(await requestUrl.textContent()).toMatch(
-          new RegExp(`^${running.baseUrl}/demo${expectedPath}$`),
-        );
-        const liveStatus = operation.locator('.live-responses-table tbody .response-col_status').first();
-        await liveStatus.waitFor();
-        expect((await liveStatus.textContent())?.trim()).toMatch(new RegExp(`^${status}\\b`));
-      } finally {
-        await page.close();
-      }
-    });
+    it.each(options.tryItOut)(
+      'runs $method $path as pre-filled against the running service',
+      async (tried) => {
+        const { method, path, status } = tried;
+        const page = await browser().newPage();
+        try {
+          await page.goto(`${running.baseUrl}/docs`);
+          const token = await testToken(options.roles);
+          await page.waitForFunction(() => 'ui' in globalThis);
+          await page.evaluate((value) => {
+            (
+              globalThis as unknown as { ui: { preauthorizeApiKey(key: string, value: string): void } }
+            ).ui.preauthorizeApiKey('bearer', value);
+          }, token);
+          const operation = page
+            .locator(`.opblock.opblock-${method.toLowerCase()}`)
+            .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+          await operation.locator('.opblock-summary').first().click();
+          await operation.locator('.try-out__btn').click();
+          await operation.locator('.execute').click();
+          const requestUrl = operation.locator('.request-url pre');
+          await requestUrl.waitFor();
+          const expectedPath = path.replace(/\{[^}]+\}/g, '[^/]+');
+          const sent = (await requestUrl.textContent()) ?? '';
+          expect(sent).toMatch(new RegExp(`^${running.baseUrl}/demo${expectedPath}(\\?.*)?$`));
+          // What the test sends for a read is what Swagger UI pre-fills.
+          const read = exampleReadsOf(committed()).find(
+            (request) => request.method === method.toUpperCase() && request.template === path,
+          );
+          if (read) expect(queryOf(sent)).toEqual(queryOf(read.url));
+          const liveStatus = operation.locator('.live-responses-table tbody .response-col_status').first();
+          await liveStatus.waitFor();
+          expect((await liveStatus.textContent())?.trim()).toMatch(new RegExp(`^${status}\\b`));
+        } finally {
+          await page.close();
+        }
+      },
+    );
   });
 }
 
@@ -302,9 +433,10 @@ function auditProblemsOf(
 ): string[] {
   const problems: string[] = [];
   for (const { request, correlationId, succeeded: wrote } of attempts) {
-    const operation = `${request.method} ${request.template}`;
+    const operation = operationOf(request);
     const records = rows.filter((row) => row['correlation_id'] === correlationId);
-    const expected = wrote && !notAudited.includes(operation) ? 1 : 0;
+    const isWrite = !['GET', 'HEAD'].includes(request.method);
+    const expected = wrote && isWrite && !notAudited.includes(operation) ? 1 : 0;
     const route = `${prefix}${request.template.replace(/\{(\w+)\}/g, ':$1')}`;
     if (records.length !== expected)
       problems.push(

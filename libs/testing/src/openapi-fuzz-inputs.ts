@@ -2,10 +2,11 @@ import fc from 'fast-check';
 
 import { type OpenApiDocument, serverPathOf } from './openapi-examples';
 
-/** The parts of an OpenAPI schema the fuzz reads. */
+/** The parts of an OpenAPI 3.1 schema the fuzz reads. */
 export interface FuzzSchema {
   readonly $ref?: string;
-  readonly type?: string;
+  /** `['string', 'null']` where null is allowed too. */
+  readonly type?: string | readonly string[];
   readonly format?: string;
   readonly pattern?: string;
   readonly enum?: readonly unknown[];
@@ -24,6 +25,11 @@ export interface FuzzSchema {
   readonly allOf?: readonly FuzzSchema[];
   readonly oneOf?: readonly FuzzSchema[];
   readonly anyOf?: readonly FuzzSchema[];
+}
+
+/** A schema as `resolveSchema` returns it: one type, null allowed or not. */
+export interface ResolvedSchema extends FuzzSchema {
+  readonly type?: string;
 }
 
 interface FuzzParameter {
@@ -144,23 +150,39 @@ const nestedObject = (depth: number): unknown => {
   return value;
 };
 
-/** Follows `$ref` and picks the first branch of a composition. */
-export function resolveSchema(document: FuzzDocument, schema: FuzzSchema | undefined): FuzzSchema {
+/**
+ * Follows `$ref` and picks the first branch of a composition. The document is OpenAPI 3.1: a
+ * nullable value is `type: [type, 'null']` or a composition with a `{type: 'null'}` branch; the
+ * schema returned has the one type and `nullable: true` instead.
+ */
+export function resolveSchema(document: FuzzDocument, schema: FuzzSchema | undefined): ResolvedSchema {
   let current: FuzzSchema = schema ?? {};
+  let nullable = false;
   for (let hops = 0; hops < 20; hops += 1) {
     if (current.$ref) {
       const name = current.$ref.replace('#/components/schemas/', '');
       current = document.components?.schemas?.[name] ?? {};
       continue;
     }
-    const branch = current.allOf?.[0] ?? current.oneOf?.[0] ?? current.anyOf?.[0];
-    if (branch && !current.type && !current.properties) {
-      current = branch;
+    const { type, ...rest } = current;
+    if (typeof type === 'object') {
+      nullable ||= type.includes('null');
+      const types = type.filter((item) => item !== 'null');
+      current = types.length === 1 ? { ...rest, type: types[0] } : rest;
       continue;
     }
-    return current;
+    const branches = [current.allOf, current.oneOf, current.anyOf].find((list) => list !== undefined);
+    if (branches && !current.type && !current.properties) {
+      const typed = branches.filter((branch) => branch.type !== 'null');
+      nullable ||= typed.length < branches.length;
+      if (typed[0]) {
+        current = typed[0];
+        continue;
+      }
+    }
+    return { ...(current as ResolvedSchema), ...(nullable ? { nullable } : {}) };
   }
-  return current;
+  return current as ResolvedSchema;
 }
 
 /** A value the schema accepts as far as the fuzz can tell: its example, default or a made-up one. */

@@ -6,6 +6,7 @@ import { Client } from 'pg';
 
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
+import { recordContractCheck } from './contract-validation';
 import { exampleRequestsOf, type OpenApiDocument, sendExamples } from './openapi-examples';
 import {
   describeRequest,
@@ -230,6 +231,15 @@ export function describeOpenApiFuzz<E extends ServiceEnvironment>(
                   `${response.status} ${describeRequest(request)}\n  -> ${response.text.slice(0, 300)}\n`,
                 );
               statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+              // Hostile input's answers are the contract too: each is checked against the document.
+              const contentType = response.headers['content-type'];
+              recordContractCheck({
+                method: request.method,
+                url: request.url,
+                status: response.status,
+                contentType: Array.isArray(contentType) ? contentType[0] : (contentType ?? null),
+                text: response.text,
+              });
               const verdict = verdictOn(request, response);
               if (verdict) throw new Error(verdict);
               if (before && response.status >= 400) {

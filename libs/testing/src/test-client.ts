@@ -1,5 +1,7 @@
 import { DEVELOPMENT_JWT_SECRET, mintDevelopmentToken } from '@portal/auth';
 
+import { recordContractCheck } from './contract-validation';
+
 export interface TestResponse<T = unknown> {
   readonly status: number;
   readonly headers: Headers;
@@ -18,7 +20,10 @@ export interface TestRequest {
   readonly headers?: Record<string, string>;
 }
 
-/** Speaks HTTP to a service started on a real port, as a client team would. */
+/**
+ * Speaks HTTP to a service started on a real port, as a client team would, and checks each
+ * response against the service's committed OpenAPI document (contract-validation).
+ */
 export class TestClient {
   constructor(
     readonly baseUrl: string,
@@ -63,6 +68,14 @@ export class TestClient {
     const response = await fetch(`${this.baseUrl}${path}`, { method, headers, body: payload });
     const bytes = new Uint8Array(await response.arrayBuffer());
     const text = new TextDecoder().decode(bytes);
+    // Every response is checked against the service's OpenAPI document; a mismatch fails the test.
+    recordContractCheck({
+      method,
+      url: path,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text,
+    });
     const isJson = /json/.test(response.headers.get('content-type') ?? '');
     return {
       status: response.status,
