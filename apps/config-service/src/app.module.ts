@@ -17,7 +17,7 @@ export class AppModule {
       imports: [
         TypeOrmModule.forRoot(configDataSourceOptions(databaseUrl, env.databasePool)),
         ServiceRuntimeModule.forRoot('config-service'),
-        UiTemplatesModule,
+        UiTemplatesModule.register(env.CONFIG_CONTRAST_POLICY),
         AuditModule.forService({ role: CONFIG_WRITE, versions: ['v10-0', 'v9-1'] }),
       ],
       providers: [{ provide: ConfigEnvironment, useValue: env }],

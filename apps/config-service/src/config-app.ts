@@ -11,6 +11,7 @@ import { DEMO_UI_TEMPLATE_DATA } from './demo-data/demo-ui-templates.seeder';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
+import { PUBLIC_BRANDING_TAG } from './ui-templates/ui-template-branding.controller';
 import { UI_TEMPLATE_TAGS } from './ui-templates/ui-templates.controller';
 
 export const CONFIG_SERVICE: ServiceDescription = {
@@ -23,7 +24,7 @@ export const CONFIG_SERVICE: ServiceDescription = {
   bodyLimitBytes: 1024 * 1024,
   // A template holds a few dozen values, and at most as many sender identifiers as this allows.
   bodyLimitElements: 10_000,
-  tags: [...UI_TEMPLATE_TAGS, AUDIT_TAG],
+  tags: [...UI_TEMPLATE_TAGS, PUBLIC_BRANDING_TAG, AUDIT_TAG],
   // A template name is up to 100 characters (code points): up to 200 UTF-16 code units.
   maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,
 };

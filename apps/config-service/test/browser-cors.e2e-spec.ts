@@ -27,17 +27,46 @@ const FETCH_LIST = async ([url, token]: [string, string]): Promise<FetchOutcome>
   }
 };
 
+interface BrandingOutcome {
+  readonly status?: number;
+  readonly etag?: string | null;
+  readonly name?: string;
+  readonly revalidated?: number;
+  readonly error?: string;
+}
+
+// What a login page does before anyone signs in: read the branding, then revalidate it by its ETag.
+const FETCH_BRANDING = async (url: string): Promise<BrandingOutcome> => {
+  try {
+    // Run in the page; Node's RequestInit type does not know `cache`.
+    const first = await fetch(url, { cache: 'no-store' } as RequestInit);
+    const etag = first.headers.get('ETag');
+    const body = (await first.json()) as { name: string };
+    // A header of the page's own: the browser sends a preflight first, and passes the 304 on.
+    const second = await fetch(url, {
+      cache: 'no-store',
+      headers: { 'If-None-Match': etag ?? '' },
+    } as RequestInit);
+    return { status: first.status, etag, name: body.name, revalidated: second.status };
+  } catch (error) {
+    return { error: String(error) };
+  }
+};
+
 describeInBrowser('config-service called from a page on another origin (headless Chromium)', (browser) => {
   let service: Service;
   let allowedPage: PageServer;
   let refusedPage: PageServer;
   let listUrl: string;
   let token: string;
+  let brandingUrl: string;
 
   beforeAll(async () => {
     // Pages on 127.0.0.1 are allowed; pages on localhost are another origin, not on the list.
     service = await startConfigService('config_browser_cors', { CORS_ORIGINS: 'http://127.0.0.1:*' });
-    expect((await service.writer.post('/demo/v10-0/ui-templates', uiTemplateBody())).status).toBe(201);
+    const created = await service.writer.post<{ name: string }>('/demo/v10-0/ui-templates', uiTemplateBody());
+    expect(created.status).toBe(201);
+    brandingUrl = `${service.baseUrl}/demo/v10-0/ui-templates/${encodeURIComponent(created.body.name)}/branding`;
     allowedPage = await servePage('<!doctype html><title>frontend</title>', '127.0.0.1');
     refusedPage = await servePage('<!doctype html><title>elsewhere</title>', 'localhost');
     listUrl = `${service.baseUrl}/demo/v10-0/ui-templates?PageSize=1`;
@@ -67,6 +96,22 @@ describeInBrowser('config-service called from a page on another origin (headless
       await page.goto(refusedPage.origin);
       const outcome = await page.evaluate(FETCH_LIST, [listUrl, token] as [string, string]);
       expect(outcome.error).toMatch(/Failed to fetch/);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('lets a page on any origin, even one CORS_ORIGINS does not list, read the public branding and revalidate it', async () => {
+    const page = await browser().newPage();
+    try {
+      await page.goto(refusedPage.origin);
+      const outcome = await page.evaluate(FETCH_BRANDING, brandingUrl);
+      expect(outcome).toEqual({
+        status: 200,
+        etag: expect.stringMatching(/^"[A-Za-z0-9_-]{22}"$/),
+        name: expect.stringMatching(/^template-/),
+        revalidated: 304,
+      });
     } finally {
       await page.close();
     }

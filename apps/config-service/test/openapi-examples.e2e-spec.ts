@@ -13,5 +13,8 @@ describeOpenApiExamples({
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   roles: ['ConfigApi_Write'],
   versions: ['v10-0', 'v9-1'],
-  tryItOut: { method: 'post', path: '/v10-0/ui-templates', status: 201 },
+  tryItOut: [
+    { method: 'post', path: '/v10-0/ui-templates', status: 201 },
+    { method: 'get', path: '/v10-0/audit-events', status: 200 },
+  ],
 });

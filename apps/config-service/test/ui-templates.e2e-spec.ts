@@ -25,6 +25,7 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
   const create = async (overrides: Record<string, unknown> = {}): Promise<Template> => {
     const response = await service.writer.post<Template>(V10, uiTemplateBody(overrides));
     expect(response.status).toBe(201);
+    expect(response.headers.get('location')).toBe(`${V10}/${encodeURIComponent(response.body.name)}`);
     return response.body;
   };
 
@@ -110,13 +111,11 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
         id: 999999,
         createStamp: '2000-01-01T00:00:00Z',
         updatedBy: 'mallory',
-        unknownField: 'x',
       });
       const response = await service.writer.post<Template>(V10, body);
       expect(response.status).toBe(201);
       const template = response.body;
       expect(template.id).not.toBe(999999);
-      expect(template).not.toHaveProperty('unknownField');
       expect(template.createdBy).toBe('alice');
       expect(template.updatedBy).toBe('alice');
       expect(template.createStamp).toMatch(ISO_UTC);
@@ -598,6 +597,76 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       const v10 = await service.reader.get<Template[]>(`${V10}?SenderIdentifier=${long}`);
       expect(v10.status).toBe(200);
       expect(v10.body).toEqual([]);
+    });
+  });
+
+  describe('strict input (contract 4)', () => {
+    const link = {
+      name: 'privacy',
+      displayName: 'footer.privacy',
+      description: null,
+      redirectUrl: 'https://www.example.ch/privacy',
+    };
+
+    it('refuses an unknown property under v10-0 with 400 on its path, naming the nearest known one', async () => {
+      const before = await count();
+      const response = await service.writer.post<Template>(
+        V10,
+        uiTemplateBody({ links: [{ ...link, isNewTap: true }], displayNme: 'x' }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        displayNme: ['displayNme: unknown property; did you mean displayName?'],
+        'links[0].isNewTap': ['isNewTap: unknown property; did you mean isNewTab?'],
+      });
+      expect(await count()).toBe(before);
+    });
+
+    it('lists the known properties when none is near', async () => {
+      const response = await service.writer.post<Template>(
+        V10,
+        uiTemplateBody({
+          headerLogo: { source: '/logo.svg', heightDesktop: 48, heightMobile: 32, zzzzzz: 1 },
+        }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        'headerLogo.zzzzzz': ['zzzzzz: unknown property; known: source, heightDesktop, heightMobile'],
+      });
+    });
+
+    it('ignores unknown properties under v9-1, storing none of them', async () => {
+      const body = uiTemplateBody({ links: [{ ...link, isNewTap: true }], unknownField: 'x' });
+      const created = await service.writer.post<Template>(V9, body);
+      expect(created.status).toBe(201);
+      expect(created.body).not.toHaveProperty('unknownField');
+      expect(created.body.links).toEqual([{ ...link, isNewTab: false }]);
+    });
+
+    it('takes back what a read gave, the read-only properties ignored', async () => {
+      const template = await create();
+      const read = await service.reader.get<Template>(`${V10}/${template.name}`);
+      const response = await service.writer.put<Template>(`${V10}/${template.name}`, {
+        ...read.body,
+        updateStamp: '2000-01-01T00:00:00Z',
+        updatedBy: 'bob',
+      });
+      expect(response.status).toBe(200);
+      expect(response.body).toMatchObject({ id: template.id, createdBy: 'alice', updatedBy: 'bob' });
+      expect(response.body.updateStamp > template.updateStamp).toBe(true);
+    });
+
+    it('refuses an unknown query parameter under v10-0 with 400 on its name, and ignores it under v9-1', async () => {
+      const list = await service.reader.get<Template>(`${V10}?pagesiz=1`);
+      expect(list.status).toBe(400);
+      expect(list.body.errors).toEqual({ pagesiz: ['pagesiz: unknown parameter; did you mean PageSize?'] });
+      const template = await create();
+      const read = await service.reader.get<Template>(`${V10}/${template.name}?Expand=Links`);
+      expect(read.status).toBe(400);
+      expect(read.body.errors).toEqual({ Expand: ['Expand: unknown parameter; this operation takes none'] });
+      expect((await service.reader.get(`${V10}?PageSize=1&senderidentifier=a`)).status).toBe(200);
+      expect((await service.reader.get(`${V9}?pagesiz=1`)).status).toBe(200);
+      expect((await service.reader.get(`${V9}/${template.name}?Expand=Links`)).status).toBe(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import { RequestValidationPipe } from '@portal/http-context';
 
 import { CreateUiTemplateDto } from '../ui-templates/dto/ui-template-write.dto';
+import { contrastFailures, paletteAccessibility } from '../ui-templates/palette-contrast';
 import { DEMO_UI_TEMPLATES } from './demo-ui-templates';
 
 describe('DEMO_UI_TEMPLATES', () => {
@@ -14,6 +15,14 @@ describe('DEMO_UI_TEMPLATES', () => {
           { type: 'body', metatype: CreateUiTemplateDto },
         ),
       ).resolves.toBeInstanceOf(CreateUiTemplateDto);
+    },
+  );
+
+  it.each(DEMO_UI_TEMPLATES.map((template) => [template.name, template]))(
+    "%s's palette meets WCAG 2.2 AA for normal text in every pair",
+    (_name, template) => {
+      expect(contrastFailures(template.colorPalette)).toEqual([]);
+      expect(paletteAccessibility(template.colorPalette).meetsAaNormalText).toBe(true);
     },
   );
 

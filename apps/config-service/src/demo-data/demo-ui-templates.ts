@@ -1,4 +1,5 @@
 import type { UiTemplateFieldsDto } from '../ui-templates/dto/ui-template-write.dto';
+import type { ColorPalette } from '../ui-templates/ui-template.entity';
 
 /** A demo template as a create body without `createdBy` (the seeder records `demo-data`). */
 export type DemoUiTemplate = Omit<UiTemplateFieldsDto, 'senderIdentifiers'> & {
@@ -17,6 +18,17 @@ const coatOfArms = (wordmarkColour: string): string =>
 const svgDataUri = (svg: string): string =>
   `data:image/svg+xml;base64,${Buffer.from(svg, 'utf8').toString('base64')}`;
 
+/** The demo canton's palette: every pair it implies meets WCAG 2.2 AA (contract 9). */
+export const DEMO_COLOR_PALETTE: ColorPalette = {
+  primaryColor: '#D52B1E',
+  primaryColorText: '#FFFFFF',
+  primaryColorPill: '#A51E14',
+  secondaryColor: '#1F2937',
+  secondaryColorLightOne: '#E5E7EB',
+  secondaryColorLightTwo: '#F3F4F6',
+  tertiaryColor: '#005A9C',
+};
+
 /**
  * What `npm start` puts in an empty config database (SEED_DEMO_DATA): the branding of the demo
  * canton's portal. The header logo is a data URI, so any frontend shows it without assets; the
@@ -28,15 +40,7 @@ export const DEMO_UI_TEMPLATES: readonly DemoUiTemplate[] = [
     displayName: 'uiTemplate.cantonDemo',
     description: 'Branding of the demo canton portal (loaded by SEED_DEMO_DATA)',
     svgCssFilter: 'brightness(0) invert(1)',
-    colorPalette: {
-      primaryColor: '#D52B1E',
-      primaryColorText: '#FFFFFF',
-      primaryColorPill: '#FBE3E1',
-      secondaryColor: '#1F2937',
-      secondaryColorLightOne: '#E5E7EB',
-      secondaryColorLightTwo: '#F3F4F6',
-      tertiaryColor: '#005A9C',
-    },
+    colorPalette: DEMO_COLOR_PALETTE,
     headerLogo: { source: svgDataUri(coatOfArms('#1F2937')), heightDesktop: 48, heightMobile: 36 },
     footerLogo: { source: 'assets/logos/canton-demo-footer.svg', heightDesktop: 40, heightMobile: 32 },
     links: [

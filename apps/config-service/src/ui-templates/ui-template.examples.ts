@@ -6,7 +6,7 @@ export const EXAMPLE_UI_TEMPLATE_NAME = 'kanton-zuerich';
 const COLOR_PALETTE = {
   primaryColor: '#0070B4',
   primaryColorText: '#FFFFFF',
-  primaryColorPill: '#D6E9F5',
+  primaryColorPill: '#005A94',
   secondaryColor: '#1A1A1A',
   secondaryColorLightOne: '#5C5C5C',
   secondaryColorLightTwo: '#EDEDED',

@@ -1,4 +1,6 @@
+import type { UiTemplateBrandingResponse } from './dto/ui-template-branding.response';
 import type { UiTemplateResponse } from './dto/ui-template.response';
+import { paletteAccessibility } from './palette-contrast';
 import type { ColorPalette, Logo, UiLink, UiSocialNetwork, UiTemplateEntity } from './ui-template.entity';
 
 /**
@@ -20,6 +22,7 @@ export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder
     description: entity.description,
     svgCssFilter: entity.svgCssFilter,
     colorPalette: colorPaletteOf(entity.colorPalette),
+    accessibility: paletteAccessibility(entity.colorPalette),
     headerLogo: logoOf(entity.headerLogo),
     footerLogo: logoOf(entity.footerLogo),
     links: entity.links?.map(linkOf) ?? null,
@@ -29,6 +32,21 @@ export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder
   return order === 'audit-first'
     ? { id: entity.id, ...audit, ...fields }
     : { id: entity.id, ...fields, ...audit };
+}
+
+/** The public branding: whitelisted, so that a field added to templates is not published by default. */
+export function toUiTemplateBrandingResponse(entity: UiTemplateEntity): UiTemplateBrandingResponse {
+  return {
+    name: entity.name,
+    displayName: entity.displayName,
+    svgCssFilter: entity.svgCssFilter,
+    colorPalette: colorPaletteOf(entity.colorPalette),
+    accessibility: paletteAccessibility(entity.colorPalette),
+    headerLogo: logoOf(entity.headerLogo),
+    footerLogo: logoOf(entity.footerLogo),
+    links: entity.links?.map(linkOf) ?? null,
+    socialNetworks: entity.socialNetworks?.map(socialNetworkOf) ?? null,
+  };
 }
 
 /*

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Inject,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -7,13 +19,15 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
+import { ApiBodyExamples, createdInCollection } from '@portal/http-context';
 import { PaginatedList, type Page } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { ListUiTemplatesQueryDto, ListUiTemplatesQueryV9Dto } from './dto/ui-template-list-query.dto';
+import { DEMO_UI_TEMPLATES } from '../demo-data/demo-ui-templates';
 import { UiTemplateResponse } from './dto/ui-template.response';
 import { CreateUiTemplateDto, UpdateUiTemplateDto } from './dto/ui-template-write.dto';
 import {
@@ -21,6 +35,8 @@ import {
   EXAMPLE_UI_TEMPLATE_NAME,
   UPDATE_UI_TEMPLATE_EXAMPLES,
 } from './ui-template.examples';
+import { contrastFailures, describeContrastFailure } from './palette-contrast';
+import type { ColorPalette } from './ui-template.entity';
 import { type FieldOrder, toUiTemplateResponse } from './ui-template.mapper';
 import { UI_TEMPLATE_NAME_PARAMETER, UiTemplateNamePipe } from './ui-template-name.pipe';
 import { UI_TEMPLATE_ORDER, UiTemplatesService } from './ui-templates.service';
@@ -33,13 +49,14 @@ export const UI_TEMPLATE_TAGS = [
   {
     name: 'UI templates (v10.0)',
     description:
-      'The current version. The SenderIdentifier filter has no length bound; responses give the audit fields first.',
+      'The current version. The SenderIdentifier filter has no length bound; responses give the audit fields first. ' +
+      'A body property or query parameter an operation does not know is a 400 naming the nearest known one.',
   },
   {
     name: 'UI templates (v9.1)',
     description:
       'The same operations and bodies as v10.0. The SenderIdentifier filter is at most 200 characters (400 beyond); ' +
-      'responses give the audit fields last.',
+      'responses give the audit fields last; unknown body properties and query parameters are ignored.',
   },
 ];
 
@@ -50,8 +67,33 @@ const LIST_DESCRIPTION =
     .map((key) => `\`${key}\``)
     .join(', ')}, each optionally \`desc\`; default \`id\`.`;
 
+/** Lists the palette's pairs below WCAG 2.2 AA of a saved template (CONFIG_CONTRAST_POLICY=warn). */
+export const CONFIG_WARNINGS_HEADER = 'X-Config-Warnings';
+
+const WRITE_HEADERS = {
+  [CONFIG_WARNINGS_HEADER]: {
+    description:
+      'Present when the saved palette has text/background pairs below WCAG 2.2 AA for normal text (4.5:1), ' +
+      'comma-separated, each naming the colour to change, the ratio and the nearest passing shade ' +
+      '(`colorPalette.primaryColorText: contrast 4.48:1 with background primaryColor #FFFFFF is below the ' +
+      '4.5:1 WCAG 2.2 AA asks of text; nearest passing shade #767676 (4.54:1)`). Under ' +
+      '`CONFIG_CONTRAST_POLICY=enforce` such a palette is a 400 on those colours instead, and nothing is saved.',
+    schema: { type: 'string' },
+  },
+};
+
+function warnAboutContrast(reply: FastifyReply, palette: ColorPalette): void {
+  const failures = contrastFailures(palette);
+  if (failures.length > 0)
+    void reply.header(CONFIG_WARNINGS_HEADER, failures.map(describeContrastFailure).join(', '));
+}
+
+/** The writes' example: the template the create example makes, then updated and deleted. */
 const TemplateName = (): MethodDecorator =>
   ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: EXAMPLE_UI_TEMPLATE_NAME });
+/** The read's example: the demo template `npm start` seeds, found before any write example ran. */
+const DemoTemplateName = (): MethodDecorator =>
+  ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: DEMO_UI_TEMPLATES[0].name });
 
 /**
  * The routes of both versions; not a controller itself, so that each version's class carries only
@@ -79,19 +121,28 @@ abstract class UiTemplatesController {
     summary: 'Create a UI template',
     description:
       'The name is unique (case-sensitive) and cannot change later. Each sender identifier belongs to at most ' +
-      'one template: one held by another template is a 400 on `senderIdentifiers[i]`, as is a taken name on `name`.',
+      'one template: one held by another template is a 400 on `senderIdentifiers[i]`, as is a taken name on `name`. ' +
+      'A palette below WCAG 2.2 AA is saved and named in `X-Config-Warnings`, or, under ' +
+      '`CONFIG_CONTRAST_POLICY=enforce`, a 400 on the colour to change.',
   })
   @ApiBodyExamples(CreateUiTemplateDto, CREATE_UI_TEMPLATE_EXAMPLES)
-  @ApiCreatedResponse({ type: UiTemplateResponse })
+  @ApiCreatedResponse({ type: UiTemplateResponse, headers: WRITE_HEADERS })
   @ApiProblemResponses(400, 413, 415)
-  async createUiTemplate(@Body() body: CreateUiTemplateDto): Promise<UiTemplateResponse> {
-    return toUiTemplateResponse(await this.uiTemplates.create(body), this.fieldOrder);
+  async createUiTemplate(
+    @Body() body: CreateUiTemplateDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<UiTemplateResponse> {
+    const template = await this.uiTemplates.create(body);
+    // Addressed by its name (GET /ui-templates/{uiTemplateName}).
+    createdInCollection(reply, template.name);
+    warnAboutContrast(reply, template.colorPalette);
+    return toUiTemplateResponse(template, this.fieldOrder);
   }
 
   @Get(':uiTemplateName')
   @RequireRoles(CONFIG_READ, CONFIG_WRITE)
   @ApiOperation({ summary: 'Read a UI template by its name' })
-  @TemplateName()
+  @DemoTemplateName()
   @ApiOkResponse({ type: UiTemplateResponse })
   @ApiProblemResponses(400, 404)
   async readUiTemplate(
@@ -106,17 +157,21 @@ abstract class UiTemplatesController {
     summary: 'Update a UI template (its name cannot change)',
     description:
       'Replaces every field (a `name` in the body is ignored). The sender identifiers become exactly the ones sent: ' +
-      'those left out are released, one held by another template is a 400 on `senderIdentifiers[i]`.',
+      'those left out are released, one held by another template is a 400 on `senderIdentifiers[i]`. The ' +
+      'palette is checked as on a create (`X-Config-Warnings`, or a 400 under `CONFIG_CONTRAST_POLICY=enforce`).',
   })
   @TemplateName()
   @ApiBodyExamples(UpdateUiTemplateDto, UPDATE_UI_TEMPLATE_EXAMPLES)
-  @ApiOkResponse({ type: UiTemplateResponse })
+  @ApiOkResponse({ type: UiTemplateResponse, headers: WRITE_HEADERS })
   @ApiProblemResponses(400, 404, 413, 415)
   async updateUiTemplate(
     @Param('uiTemplateName', UiTemplateNamePipe) name: string,
     @Body() body: UpdateUiTemplateDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<UiTemplateResponse> {
-    return toUiTemplateResponse(await this.uiTemplates.update(name, body), this.fieldOrder);
+    const template = await this.uiTemplates.update(name, body);
+    warnAboutContrast(reply, template.colorPalette);
+    return toUiTemplateResponse(template, this.fieldOrder);
   }
 
   @Delete(':uiTemplateName')

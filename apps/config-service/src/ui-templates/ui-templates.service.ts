@@ -1,11 +1,18 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 import { auditCreated } from '@portal/audit';
 import { EntityLookup, isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
 import { fetchPage, type OrderByWhitelist, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
-import { NotFoundError, quoteInput, ValidationProblemError } from '@portal/problem-details';
+import {
+  NotFoundError,
+  quoteInput,
+  type ValidationErrors,
+  ValidationProblemError,
+} from '@portal/problem-details';
+
+import type { ContrastPolicy } from '../config-environment';
 
 import type {
   CreateUiTemplateDto,
@@ -17,8 +24,12 @@ import {
   SENDER_IDENTIFIER_UNIQUE,
   UiTemplateSenderIdentifierEntity,
 } from './ui-template-sender-identifier.entity';
-import { UI_TEMPLATE_NAME_UNIQUE, UiTemplateEntity } from './ui-template.entity';
+import { type ColorPalette, UI_TEMPLATE_NAME_UNIQUE, UiTemplateEntity } from './ui-template.entity';
+import { contrastFailures, describeContrastFailure } from './palette-contrast';
 import { colorPaletteOf, linkOf, logoOf, socialNetworkOf } from './ui-template.mapper';
+
+/** CONFIG_CONTRAST_POLICY, as UiTemplatesModule.register provides it. */
+export const CONTRAST_POLICY = 'CONFIG_CONTRAST_POLICY';
 
 export const UI_TEMPLATE_ORDER: OrderByWhitelist = {
   id: 'template.id',
@@ -33,7 +44,10 @@ export class UiTemplatesService {
   /** Reading one template by name is the service's hot path. */
   private readonly byName: EntityLookup<UiTemplateEntity>;
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    @Inject(CONTRAST_POLICY) private readonly contrastPolicy: ContrastPolicy,
+  ) {
     this.byName = new EntityLookup(dataSource, UiTemplateEntity, 'name');
   }
 
@@ -56,6 +70,7 @@ export class UiTemplatesService {
   }
 
   async create(body: CreateUiTemplateDto): Promise<UiTemplateEntity> {
+    this.checkContrast(body.colorPalette);
     const template = new UiTemplateEntity();
     template.name = body.name;
     assignFields(template, body);
@@ -69,6 +84,7 @@ export class UiTemplatesService {
   }
 
   async update(name: string, body: UpdateUiTemplateDto): Promise<UiTemplateEntity> {
+    this.checkContrast(body.colorPalette);
     return this.writeInTransaction(body, async (manager) => {
       const template = await manager
         .createQueryBuilder(UiTemplateEntity, 'template')
@@ -90,6 +106,25 @@ export class UiTemplatesService {
       const result = await manager.delete(UiTemplateEntity, { name });
       if (!result.affected) throw notFound(name);
     });
+  }
+
+  /**
+   * Under CONFIG_CONTRAST_POLICY=enforce a palette below WCAG 2.2 AA is a 400 on each colour to
+   * change, before anything is written; under `warn` the controller names the pairs in a header.
+   */
+  private checkContrast(palette: ColorPalette): void {
+    if (this.contrastPolicy !== 'enforce') return;
+    const failures = contrastFailures(palette);
+    if (failures.length === 0) return;
+    const errors: ValidationErrors = {};
+    for (const failure of failures) (errors[failure.path] ??= []).push(describeContrastFailure(failure));
+    throw new ValidationProblemError(
+      errors,
+      failures.length === 1
+        ? describeContrastFailure(failures[0])
+        : 'The colour palette is below the contrast WCAG 2.2 AA asks of text; see errors.',
+      'UI_TEMPLATE.CONTRAST_TOO_LOW',
+    );
   }
 
   private templates() {
