@@ -13,6 +13,9 @@ import { EncryptSecureSettingValues1763827380000 } from './migrations/1763827380
 import { ProfileSearchAndRoleSource1763913600000 } from './migrations/1763913600000-profile-search-and-role-source';
 import { ProfileCountSlots1764000000000 } from './migrations/1764000000000-profile-count-slots';
 import { ProcurationRepresentativeOrder1767312000000 } from './migrations/1767312000000-procuration-representative-order';
+import { RestrictDeletesOfReferencedRecords1767398400000 } from './migrations/1767398400000-restrict-deletes-of-referenced-records';
+import { ReachReconciliation1767484800000 } from './migrations/1767484800000-reach-reconciliation';
+import { AccentInsensitiveSearch1767571200000 } from './migrations/1767571200000-accent-insensitive-search';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
 export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
@@ -28,6 +31,9 @@ export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
       ProfileCountSlots1764000000000,
       CreateAuditEvent1767225600000,
       ProcurationRepresentativeOrder1767312000000,
+      RestrictDeletesOfReferencedRecords1767398400000,
+      ReachReconciliation1767484800000,
+      AccentInsensitiveSearch1767571200000,
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',

@@ -1,6 +1,6 @@
 import type { ConstraintPaths } from '@portal/database';
 
-import { ROLE_NAME_UNIQUE } from './catalogue/roles/role.entity';
+import { ROLE_NAME_UNIQUE } from './reference-data/roles/role.entity';
 import { SERVICE_THEME_NAME_UNIQUE } from './catalogue/service-themes/service-theme.entity';
 import {
   SERVICE_EXTERNAL_ID_UNIQUE,
@@ -9,7 +9,7 @@ import {
   SERVICE_ORG_IDENTIFICATION_LEVEL_FK,
   SERVICE_THEME_FK,
 } from './catalogue/services/service.entity';
-import { IDENTITY_EXTERNAL_ID_UNIQUE, IDENTITY_IDENTIFICATION_LEVEL_FK } from './identities/identity.entity';
+import { IDENTITY_EXTERNAL_ID_UNIQUE, IDENTITY_IDENTIFICATION_LEVEL_FK } from './profiles/identity.entity';
 import { ACCOUNT_USERNAME_UNIQUE } from './profiles/account.entity';
 import {
   ORGANIZATION_CATEGORY_FK,

@@ -1,12 +1,12 @@
-import { RoleEntity } from './catalogue/roles/role.entity';
+import { RoleEntity } from './reference-data/roles/role.entity';
 import { ServiceThemeEntity } from './catalogue/service-themes/service-theme.entity';
 import { ServiceClientEntity } from './catalogue/services/service-client.entity';
 import { ServiceRoleEntity } from './catalogue/services/service-role.entity';
 import { ServiceEntity } from './catalogue/services/service.entity';
 import { SurveyEntity } from './catalogue/services/survey.entity';
 import { FavoriteServiceEntity } from './favorites/favorite-service.entity';
-import { IdentityEntity } from './identities/identity.entity';
-import { ProcurationInviteEntity } from './procuration-invites/procuration-invite.entity';
+import { IdentityEntity } from './profiles/identity.entity';
+import { ProcurationInviteEntity } from './procurations/procuration-invite.entity';
 import { ProcurationServiceEntity } from './procurations/procuration-service.entity';
 import { ProcurationEntity } from './procurations/procuration.entity';
 import { ProfileRoleEntity } from './profile-roles/profile-role.entity';
@@ -24,6 +24,7 @@ import { MaritalStatusEntity } from './reference-data/marital-statuses/marital-s
 import { OrgCategoryRoleEntity } from './reference-data/org-categories/org-category-role.entity';
 import { OrgCategoryEntity } from './reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from './reference-data/org-identification-levels/org-identification-level.entity';
+import { ReachReconciliationEntity } from './service-reach/reach-reconciliation.entity';
 import { ServiceSettingValueEntity } from './settings/service-setting-value.entity';
 import { ServiceSettingEntity } from './settings/service-setting.entity';
 
@@ -57,4 +58,5 @@ export const PROFILE_ENTITIES = [
   ProcurationEntity,
   ProcurationServiceEntity,
   ProcurationInviteEntity,
+  ReachReconciliationEntity,
 ];

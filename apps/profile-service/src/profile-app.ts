@@ -7,7 +7,9 @@ import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '
 import { AppModule } from './app.module';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
 import { demoCatalogue } from './demo-data/demo-catalogue.seeder';
-import { RoleAssignments } from './profile-roles/role-assignments.service';
+import { demoProfiles } from './demo-data/demo-profiles.seeder';
+import { ProcurationsService } from './procurations/procurations.service';
+import { RoleAssignments } from './service-reach/role-assignments.service';
 import type { ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
@@ -40,6 +42,13 @@ export async function createProfileApp(context: {
     app,
     demoCatalogue(app.get(RoleAssignments)),
     context.env.demoDataMode,
+    context.logger,
+  );
+  // Development only (demoProfilesMode): persons, an organization, a procuration and an invite.
+  await seedDemoDataAtStart(
+    app,
+    demoProfiles(app.get(RoleAssignments), app.get(ProcurationsService)),
+    context.env.demoProfilesMode,
     context.logger,
   );
   return app;

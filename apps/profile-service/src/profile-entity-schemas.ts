@@ -1,6 +1,6 @@
 import type { EntitySchemas } from '@portal/access-level';
 
-import { ROLE_RESOURCE } from './catalogue/roles/roles.service';
+import { ROLE_RESOURCE } from './reference-data/roles/roles.service';
 import { SERVICE_THEME_RESOURCE } from './catalogue/service-themes/service-themes.service';
 import {
   SERVICE_CLIENT_RESOURCE,
@@ -10,11 +10,11 @@ import {
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { FavoriteServiceResponse } from './favorites/favorite-service.response';
-import { IDENTITY_RELATIONS, IdentityResponse } from './identities/identity.dto';
-import { ProcurationInviteResponse } from './procuration-invites/procuration-invite.dto';
+import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identity.dto';
+import { ProcurationInviteResponse } from './procurations/procuration-invite.dto';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/procuration.dto';
-import { ProcurationServiceResponse } from './procurations/procuration-service.response';
-import { ProfilePictureResponse } from './profile-pictures/profile-picture.dto';
+import { ProcurationServiceResponse } from './service-reach/procuration-service.response';
+import { ProfilePictureResponse } from './profiles/profile-picture.dto';
 import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
 import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
 import {

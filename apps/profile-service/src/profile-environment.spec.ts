@@ -75,4 +75,21 @@ describe(ProfileEnvironment.name, () => {
       expect.stringMatching(/^SETTINGS_ENCRYPTION_PREVIOUS_KEYS \(\(hidden\)\): /),
     ]);
   });
+
+  it('seeds demo profiles by default in development only, with the catalogue, and never in production', () => {
+    expect(load({ NODE_ENV: 'development' }).demoProfilesMode).toBe('auto');
+    expect(load({ NODE_ENV: 'development', SEED_DEMO_DATA: 'never' }).demoProfilesMode).toBe('never');
+    expect(load({ NODE_ENV: 'test' }).demoProfilesMode).toBe('never');
+    expect(load({ NODE_ENV: 'test', SEED_DEMO_PROFILES: 'always' }).demoProfilesMode).toBe('always');
+    const production = { ...PRODUCTION, SETTINGS_ENCRYPTION_KEY: key() };
+    expect(load(production).demoProfilesMode).toBe('never');
+    expect(load({ ...production, SEED_DEMO_PROFILES: 'never' }).demoProfilesMode).toBe('never');
+    for (const mode of ['auto', 'always'])
+      expect(problemsOf({ ...production, SEED_DEMO_PROFILES: mode })).toEqual([
+        `SEED_DEMO_PROFILES (${mode}): demo profiles are never loaded in production`,
+      ]);
+    expect(problemsOf({ NODE_ENV: 'development', SEED_DEMO_PROFILES: 'yes' })).toEqual([
+      expect.stringContaining('SEED_DEMO_PROFILES must be auto, always or never'),
+    ]);
+  });
 });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import {
+  IsIn,
   IsInt,
   IsOptional,
   IsString,
@@ -12,6 +13,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 
+import { DEMO_DATA_MODES, type DemoDataMode } from '@portal/database';
 import { EnvInt, Sensitive } from '@portal/env';
 import { DemoDataEnvironment } from '@portal/service-runtime';
 
@@ -58,6 +60,20 @@ export const DEVELOPMENT_SETTINGS_ENCRYPTION_KEY = createHash('sha256')
 
 /** The common variables (contract 1, 2) and profile-service's own. */
 export class ProfileEnvironment extends DemoDataEnvironment {
+  /**
+   * Demo profiles at start-up (demo-data/demo-profiles.seeder.ts), on top of the demo catalogue:
+   * `auto`, `always` or `never` as SEED_DEMO_DATA. Unset: `auto` in development (when the catalogue
+   * is seeded), else `never`, so tests count their own profiles; refused in production.
+   */
+  @IsOptional()
+  @IsIn(DEMO_DATA_MODES, { message: 'SEED_DEMO_PROFILES must be auto, always or never' })
+  readonly SEED_DEMO_PROFILES?: DemoDataMode;
+
+  get demoProfilesMode(): DemoDataMode {
+    if (this.SEED_DEMO_PROFILES !== undefined) return this.SEED_DEMO_PROFILES;
+    return this.NODE_ENV === 'development' && this.demoDataMode !== 'never' ? 'auto' : 'never';
+  }
+
   /** The role every new person profile receives (contract 6); the first migration creates `Citizen`. */
   @IsString()
   @Length(1, 100)
@@ -88,6 +104,16 @@ export class ProfileEnvironment extends DemoDataEnvironment {
   @Min(0)
   @Max(36500)
   readonly PROCURATION_RENEWAL_NOTICE_DAYS: number = DEFAULT_VALIDITY_PERIOD.renewalNoticeDays;
+
+  /**
+   * Milliseconds between two reconciliations of roles whose start was reached (contract 9: at
+   * least once a minute; one replica at a time). Tests shorten it.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(100)
+  @Max(60_000)
+  readonly REACH_RECONCILE_INTERVAL_MS: number = 60_000;
 
   get procurationValidity(): ValidityPeriod {
     return {
@@ -132,6 +158,11 @@ export class ProfileEnvironment extends DemoDataEnvironment {
   override crossFieldProblems(): string[] {
     const problems = super.crossFieldProblems();
     if (this.NODE_ENV === 'production') {
+      // Demo persons and an open invite have no place among real citizens.
+      if (this.SEED_DEMO_PROFILES !== undefined && this.SEED_DEMO_PROFILES !== 'never')
+        problems.push(
+          `SEED_DEMO_PROFILES (${this.SEED_DEMO_PROFILES}): demo profiles are never loaded in production`,
+        );
       if (!this.SETTINGS_ENCRYPTION_KEY) {
         problems.push(
           'SETTINGS_ENCRYPTION_KEY (unset): required in production; secure setting values are encrypted with it',

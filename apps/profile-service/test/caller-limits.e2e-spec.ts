@@ -8,6 +8,7 @@ import { type TestClient, testToken, waitUntil } from '@portal/testing';
 
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
+import { openTransactions } from './support/streams';
 
 type Json = Record<string, any>;
 
@@ -105,14 +106,7 @@ function connectionsOf(service: ProfileService) {
     const pool = (dataSource.driver as PostgresDriver).master as Pool;
     return pool.totalCount - pool.idleCount;
   };
-  /** Transactions open on the service's other connections (a held stream's cursor has one). */
-  const transactions = async (): Promise<number> => {
-    const [row] = await dataSource.query<{ count: number }[]>(
-      `SELECT count(*)::int AS count FROM pg_stat_activity
-        WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,
-    );
-    return row.count;
-  };
+  const transactions = (): Promise<number> => openTransactions(dataSource);
   /** Resolves once every connection is back in the pool, and no transaction left open. */
   const allBack = (what: string, limitMs?: number): Promise<void> =>
     waitUntil(async () => inUse() === 0 && (await transactions()) === 0, what, limitMs);

@@ -279,6 +279,42 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
       expect((await service.max.delete(`${V10}/clients/${client.id}`)).status).toBe(204);
     });
 
+    it('refuses to delete a service profiles favour or procurations carry, and keeps them', async () => {
+      const doomed = await post('/services', body());
+      const url = `${V10}/services/${doomed.id}`;
+      const database = service.app.get(DataSource);
+      const principal = (await fixtures.personProfile()).profileId;
+      const representative = (await fixtures.personProfile()).profileId;
+      const count = async (table: string): Promise<number> =>
+        (
+          await database.query(`SELECT count(*)::int AS n FROM ${table} WHERE service_id = $1`, [doomed.id])
+        )[0].n;
+
+      for (const profileId of [principal, representative])
+        await fixtures.insert('favorite_service', { profile_id: profileId, service_id: doomed.id });
+      await deleteRefused(url, 'serviceId', /: 2 favorite services still refer to it\.$/);
+      expect(await count('favorite_service')).toBe(2);
+      await database.query('DELETE FROM favorite_service WHERE service_id = $1', [doomed.id]);
+
+      const procurationId = await fixtures.insert('procuration', {
+        principal_profile_id: principal,
+        representative_profile_id: representative,
+        validity_start_stamp: new Date(),
+        validity_end_stamp: new Date(Date.now() + 86_400_000),
+        renewable_from_date: new Date(),
+      });
+      await fixtures.insert('procuration_service', {
+        procuration_id: procurationId,
+        service_id: doomed.id,
+        validity_start_stamp: new Date(),
+      });
+      await deleteRefused(url, 'serviceId', /: a procuration service still refers to it\.$/);
+      expect(await count('procuration_service')).toBe(1);
+      await database.query('DELETE FROM procuration_service WHERE service_id = $1', [doomed.id]);
+
+      expect((await service.max.delete(url)).status).toBe(204);
+    });
+
     describe('roles, clients and survey of a service', () => {
       let target: Json;
       let role: Json;
@@ -295,6 +331,7 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
       it('grants the service to a role: 201, then 200 with the new visibility', async () => {
         const created = await service.max.put<Json>(url(`roles/${role.id}`), { createdBy: 'alice' });
         expect(created.status).toBe(201);
+        expect(created.headers.get('location')).toBe(url(`roles/${role.id}`));
         expect(created.body).toMatchObject({
           serviceId: target.id,
           roleId: role.id,
@@ -306,6 +343,7 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
           createdBy: 'bob',
         });
         expect(updated.status).toBe(200);
+        expect(updated.headers.get('location')).toBeNull();
         expect(updated.body).toMatchObject({
           id: created.body.id,
           isVisible: false,
@@ -508,19 +546,33 @@ describe('profile-service catalogue (HTTP, real PostgreSQL)', () => {
       expect((await service.low.get(`${V10}/service-settings?ServiceId=x`)).status).toBe(400);
     });
 
-    it('deletes a setting with the values profiles stored for it', async () => {
+    it('refuses to delete a setting profiles stored values for, naming how many, and changes nothing', async () => {
       const setting = await post('/service-settings', body());
-      const { profileId } = await fixtures.personProfile();
-      await fixtures.insert('service_setting_value', {
-        profile_id: profileId,
-        service_setting_id: setting.id,
-        value: 'on',
+      const settingUrl = `${V10}/service-settings/${setting.id}`;
+      const valueUrl = (profileId: number) => `${V10}/profiles/${profileId}/service-settings/${setting.id}`;
+      const anna = (await fixtures.personProfile()).profileId;
+      const beat = (await fixtures.personProfile()).profileId;
+      for (const profileId of [anna, beat])
+        expect((await service.max.put(valueUrl(profileId), { value: 'on', createdBy: 'alice' })).status).toBe(
+          201,
+        );
+
+      const refused = await service.max.delete<Json>(settingUrl);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        settingId: ['The service setting cannot be deleted: 2 service setting values still refer to it.'],
       });
-      expect((await service.max.delete(`${V10}/service-settings/${setting.id}`)).status).toBe(204);
-      const values = await service.app
-        .get(DataSource)
-        .query('SELECT count(*)::int AS n FROM service_setting_value WHERE profile_id = $1', [profileId]);
-      expect(values).toEqual([{ n: 0 }]);
+      expect((await service.max.get<Json>(settingUrl)).body).toEqual(setting);
+      for (const profileId of [anna, beat])
+        expect((await service.max.get<Json>(valueUrl(profileId))).body.serviceSettingValue).toMatchObject({
+          value: 'on',
+        });
+
+      expect((await service.max.delete(valueUrl(beat))).status).toBe(204);
+      await deleteRefused(settingUrl, 'settingId', /: a service setting value still refers to it\.$/);
+      expect((await service.max.delete(valueUrl(anna))).status).toBe(204);
+      expect((await service.max.delete(settingUrl)).status).toBe(204);
+      expect((await service.max.get(settingUrl)).status).toBe(404);
     });
   });
 });

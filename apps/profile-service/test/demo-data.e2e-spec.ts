@@ -5,7 +5,7 @@ import { type DemoDataMode, type DemoDataResult, seedDemoData } from '@portal/da
 import { seedDemoDataAtStart } from '@portal/service-runtime';
 
 import { demoCatalogue } from '../src/demo-data/demo-catalogue.seeder';
-import { RoleAssignments } from '../src/profile-roles/role-assignments.service';
+import { RoleAssignments } from '../src/service-reach/role-assignments.service';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
 

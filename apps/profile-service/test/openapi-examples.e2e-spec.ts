@@ -6,12 +6,12 @@ import { createProfileApp } from '../src/profile-app';
 import { ProfileEnvironment, PROFILE_ENV_DEFAULTS } from '../src/profile-environment';
 
 /**
- * An invite's token is random: the consume and approve examples go to an invite made for them
- * just before (principal 1, the person; consumed by 2, the organization, for the approve). Until
+ * An invite's token is random: the read, consume and approve examples go to an invite made for
+ * them just before (principal 1, the person; consumed by 2, the organization, for the approve). Until
  * the profiles exist, the invite is not made and the example is tried again in the next round.
  */
 async function prepareInviteExample(client: TestClient, request: ExampleRequest): Promise<string> {
-  const match = /^(.*\/procuration-invites\/)[^/]+\/(consume|approve)$/.exec(request.url);
+  const match = /^(.*\/procuration-invites\/)[^/?]+(?:\/(consume|approve))?(\?.*)?$/.exec(request.url);
   if (!match) return request.url;
   const created = await client.post<{ token?: string }>(`${match[1].replace(/\/$/, '')}`, {
     principalProfileId: 1,
@@ -25,18 +25,23 @@ async function prepareInviteExample(client: TestClient, request: ExampleRequest)
       updatedBy: 'openapi-examples',
     });
   }
-  return `${match[1]}${token}/${match[2]}`;
+  return `${match[1]}${token}${match[2] === undefined ? '' : `/${match[2]}`}${match[3] ?? ''}`;
 }
 
-// The examples refer to records of the demo catalogue, which a fresh database receives (SEED_DEMO_DATA=auto).
+// The examples refer to records of the demo catalogue and to the demo profiles 1, 2 and 3, which a
+// fresh database receives in development (SEED_DEMO_DATA, SEED_DEMO_PROFILES: auto), as on `npm start`.
 describeOpenApiExamples({
   service: 'profile-service',
   environment: ProfileEnvironment,
   defaults: PROFILE_ENV_DEFAULTS,
+  env: { SEED_DEMO_PROFILES: 'auto' },
   createApp: createProfileApp,
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   roles: ['ProfileApi_Max'],
   versions: ['v10-0', 'v9-1'],
-  tryItOut: { method: 'post', path: '/v10-0/clients', status: 201 },
+  tryItOut: [
+    { method: 'post', path: '/v10-0/clients', status: 201 },
+    { method: 'get', path: '/v10-0/identities', status: 200 },
+  ],
   prepare: prepareInviteExample,
 });

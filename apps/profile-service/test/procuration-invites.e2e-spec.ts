@@ -42,6 +42,8 @@ describe('profile-service procuration invites (HTTP, real PostgreSQL)', () => {
   const invite = async (body: Json) => {
     const response = await service.max.post<Json>(INVITES, { createdBy: 'principal', ...body });
     expect(response.status).toBe(201);
+    // An invite is addressed by its token.
+    expect(response.headers.get('location')).toBe(`${INVITES}/${response.body.token}`);
     return response.body;
   };
 
@@ -209,6 +211,22 @@ describe('profile-service procuration invites (HTTP, real PostgreSQL)', () => {
       createdBy: 'principal',
     });
     expect(approved.body.procurationServices.map((link: Json) => link.serviceId)).toEqual([first, second]);
+    // Location: the procuration the approval created; its audit record names it after the invite.
+    expect(approved.headers.get('location')).toBe(
+      `${V9}/profiles/${principal}/outbound-procurations/${representative}`,
+    );
+    const [audit] = await dataSource.query(
+      `SELECT resource, resource_id, result, status FROM audit_event
+        WHERE correlation_id = $1`,
+      [approved.headers.get('x-correlation-id')],
+    );
+    expect(audit).toEqual({
+      resource: 'procuration-invites/approve',
+      resource_id: expect.stringMatching(/^sha256:[0-9a-f]{16}\/\d+$/),
+      result: 'created',
+      status: 201,
+    });
+    expect(audit.resource_id.split('/')[1]).toBe(String(approved.body.id));
     const read = await service.max.get<Json>(
       `${V10}/profiles/${principal}/outbound-procurations/${representative}?Expand=ProcurationInvite`,
     );

@@ -1,5 +1,7 @@
 import { DataSource } from 'typeorm';
 
+import { AUTOMATED_UPDATE_REQUESTER } from '../src/service-reach/reach-changes';
+import { RECONCILER_LOCK, ReachReconciler } from '../src/service-reach/reach-reconciler';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
 
@@ -17,7 +19,8 @@ describe('profile-service automated update of procuration services (HTTP, real P
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    service = await startProfileService('procuration_sync');
+    // Reconciliations every 300 ms, so that a role starting a moment ahead is seen by the timer itself.
+    service = await startProfileService('procuration_sync', { REACH_RECONCILE_INTERVAL_MS: '300' });
     dataSource = service.app.get(DataSource);
     fixtures = new Fixtures(dataSource);
   });
@@ -171,22 +174,95 @@ describe('profile-service automated update of procuration services (HTTP, real P
     expect([await links(owner), await links(collaborator)]).toEqual([[], []]);
   });
 
-  it('a role given with a later start brings the services, usable from that start', async () => {
+  /** Waits until `check` holds, at most `ms`. */
+  const eventually = async (check: () => Promise<boolean>, ms: number): Promise<boolean> => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (await check()) return true;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    return check();
+  };
+  const waitUntil = (instant: Date) =>
+    new Promise((resolve) => setTimeout(resolve, Math.max(0, instant.getTime() - Date.now() + 50)));
+
+  /** An Owner procuration of an organization, and a role granting a procuration-available service. */
+  const ownerScene = async () => {
     const roleId = await fixtures.role();
     const serviceId = await available();
     await fixtures.serviceRole(serviceId, roleId);
     const { organization } = await organizationScene();
     const owner = await procuration(organization, 'Owner');
-    const start = '2031-02-01T00:00:00.000Z';
-    await service.max.put(`${V10}/profiles/${organization}/roles/${roleId}`, {
-      validityStartStamp: start,
+    return { roleId, serviceId, organization, owner };
+  };
+  const giveLater = async (organization: number, roleId: number, start: Date) => {
+    const given = await service.max.put(`${V10}/profiles/${organization}/roles/${roleId}`, {
+      validityStartStamp: start.toISOString(),
       createdBy: 'a',
     });
+    expect([200, 201]).toContain(given.status);
+  };
+
+  it('a role that starts later grants nothing in the procurations; at its start the reconciler adds it without a write', async () => {
+    const { roleId, serviceId, organization, owner } = await ownerScene();
+    await giveLater(organization, roleId, new Date('2099-01-01T00:00:00.000Z'));
+    expect(await links(owner)).toEqual([]);
+
+    // A start a moment ahead: the suite's reconciler runs every 300 ms (REACH_RECONCILE_INTERVAL_MS).
+    const start = new Date(Date.now() + 1500);
+    await giveLater(organization, roleId, start);
+    expect(await links(owner)).toEqual([]);
+    await waitUntil(start);
+    expect(await eventually(async () => (await links(owner)).length > 0, 5000)).toBe(true);
+    expect(await links(owner)).toEqual([serviceId]);
     const [link] = await dataSource.query(
-      'SELECT validity_start_stamp FROM procuration_service WHERE procuration_id = $1',
+      'SELECT validity_start_stamp, created_by FROM procuration_service WHERE procuration_id = $1',
       [owner],
     );
-    expect(link.validity_start_stamp.toISOString()).toBe(start);
+    expect(link.created_by).toBe(AUTOMATED_UPDATE_REQUESTER);
+    expect(link.validity_start_stamp.getTime()).toBeGreaterThanOrEqual(start.getTime());
+  });
+
+  it('a start moved ahead takes the services back until then', async () => {
+    const { roleId, serviceId, organization, owner } = await ownerScene();
+    await giveLater(organization, roleId, new Date(Date.now() - 1000));
+    expect(await links(owner)).toEqual([serviceId]);
+    await giveLater(organization, roleId, new Date('2099-01-01T00:00:00.000Z'));
+    expect(await links(owner)).toEqual([]);
+  });
+
+  it('one reconciliation at a time across replicas: while another holds the lock, none applies', async () => {
+    const reconciler = service.app.get(ReachReconciler);
+    const { roleId, serviceId, organization, owner } = await ownerScene();
+    const start = new Date(Date.now() + 500);
+    await giveLater(organization, roleId, start);
+    // Another replica's reconciliation, in its own transaction, before the start passes.
+    const other = dataSource.createQueryRunner();
+    await other.connect();
+    await other.startTransaction();
+    try {
+      await other.query('SELECT pg_advisory_xact_lock(hashtext($1))', [RECONCILER_LOCK]);
+      await waitUntil(new Date(start.getTime() + 700));
+      expect(await reconciler.reconcile()).toEqual({ ran: false });
+      expect(await links(owner)).toEqual([]);
+    } finally {
+      await other.rollbackTransaction();
+      await other.release();
+    }
+    const both = await Promise.all([reconciler.reconcile(), reconciler.reconcile()]);
+    expect(both.some((result) => result.ran)).toBe(true);
+    expect(await eventually(async () => (await links(owner)).length > 0, 5000)).toBe(true);
+    const rows = await dataSource.query<{ id: number }[]>(
+      'SELECT id FROM procuration_service WHERE procuration_id = $1',
+      [owner],
+    );
+    // Applied once: one link, and later reconciliations (its start still within their margin) keep it.
+    expect(rows).toHaveLength(1);
+    await reconciler.reconcile();
+    expect(
+      await dataSource.query('SELECT id FROM procuration_service WHERE procuration_id = $1', [owner]),
+    ).toEqual(rows);
+    expect(await links(owner)).toEqual([serviceId]);
   });
 
   it('a service role granted or removed: the holders of the role follow', async () => {

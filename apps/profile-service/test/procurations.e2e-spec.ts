@@ -216,6 +216,10 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
         { createdBy: 'a' },
       );
       expect(delegated.status).toBe(201);
+      // The delegator is part of the procuration's key: its URL, query included.
+      expect(delegated.headers.get('location')).toBe(
+        `${outbound(principal, representative)}?delegatorProfileId=${delegator}`,
+      );
       expect(delegated.body.delegatorProfileId).toBe(delegator);
       const selfDelegated = await service.max.post<Json>(
         `${outbound(principal, representative)}?DelegatorProfileId=${principal}`,

@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 
-import { servicesReachedBy } from '../src/profile-roles/service-reach';
+import { servicesReachedBy } from '../src/service-reach/reach';
 import { apiHelpers } from './support/api-helpers';
 import { Fixtures, unique } from './support/fixtures';
 import { type ProfileService, startProfileService, V10, V9 } from './support/profile-test-app';

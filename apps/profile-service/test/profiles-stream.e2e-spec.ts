@@ -1,5 +1,3 @@
-import http from 'node:http';
-
 import { DataSource } from 'typeorm';
 
 import { testToken, waitUntil } from '@portal/testing';
@@ -7,6 +5,7 @@ import { testToken, waitUntil } from '@portal/testing';
 import { apiHelpers } from './support/api-helpers';
 import { Fixtures } from './support/fixtures';
 import { type ProfileService, startProfileService, V10 } from './support/profile-test-app';
+import { abandonStreams, openTransactions } from './support/streams';
 
 type Json = Record<string, any>;
 
@@ -114,30 +113,12 @@ describe('profile-service PageSize=-1 streamed (HTTP, real PostgreSQL)', () => {
   });
 
   it('gives its connection back when the client goes away mid-stream', async () => {
-    const openTransactions = async (): Promise<number> => {
-      const [row] = await service.app.get(DataSource).query<{ count: number }[]>(
-        `SELECT count(*)::int AS count FROM pg_stat_activity
-            WHERE datname = current_database() AND xact_start IS NOT NULL AND pid <> pg_backend_pid()`,
-      );
-      return row.count;
-    };
     const token = await testToken(['ProfileApi_Max']);
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      await new Promise<void>((resolve, reject) => {
-        const request = http.get(
-          `${service.baseUrl}${V10}/profiles?PageSize=-1&Expand=Person_Account`,
-          { headers: { authorization: `Bearer ${token}` } },
-          (response) => {
-            response.once('data', () => {
-              request.destroy();
-              resolve();
-            });
-          },
-        );
-        request.on('error', (error) => (request.destroyed ? undefined : reject(error)));
-      });
-    }
-    await waitUntil(async () => (await openTransactions()) === 0, 'no stream holds a transaction');
+    await abandonStreams(`${service.baseUrl}${V10}/profiles?PageSize=-1&Expand=Person_Account`, token, 3);
+    await waitUntil(
+      async () => (await openTransactions(service.app.get(DataSource))) === 0,
+      'no stream holds a transaction',
+    );
     const reads = await Promise.all(
       Array.from({ length: 12 }, () => service.max.get<Json[]>(`${V10}/profiles?PageSize=5`)),
     );

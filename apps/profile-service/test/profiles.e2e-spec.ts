@@ -71,6 +71,7 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
   const create = async (body: Json): Promise<Json> => {
     const response = await service.max.post<Json>(`${V10}/profiles`, body);
     expect(response.status).toBe(201);
+    expect(response.headers.get('location')).toBe(`${V10}/profiles/${response.body.id}`);
     return response.body;
   };
   const rolesOf = (profileId: number): Promise<{ roleId: number; source: string }[]> =>
@@ -447,7 +448,13 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
     });
 
     it('projects the answer of a write at the caller level, never by Limited', async () => {
-      const created = await service.max.post<Json>(`${V10}/profiles?Limited=1`, personBody());
+      // A write takes no Limited: refused under v10-0 (contract 4), ignored under v9-1.
+      const refused = await service.max.post<Json>(`${V10}/profiles?Limited=1`, personBody());
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        Limited: ['Limited: unknown parameter; this operation takes none'],
+      });
+      const created = await service.max.post<Json>(`${V9}/profiles?Limited=1`, personBody());
       expect(created.body.person.account).toBeDefined();
     });
   });
@@ -1257,6 +1264,98 @@ describe('profile-service profiles (HTTP, real PostgreSQL)', () => {
           expect([200, 201, 400]).toContain(response.status);
         }
       }
+    });
+  });
+
+  describe('strict input (contract 4)', () => {
+    it('refuses unknown properties at any depth under v10-0, each on its path with the nearest known name', async () => {
+      const body = organizationBody(
+        references(),
+        { emial: 'x@example.ch' },
+        { signatories: [{ emial: 'b@x.ch' }] },
+      );
+      const organization = await service.max.post<Json>(`${V10}/profiles`, body);
+      expect(organization.status).toBe(400);
+      expect(organization.body.errors).toEqual({
+        emial: ['emial: unknown property; did you mean email?'],
+        'organization.signatories[0].emial': ['emial: unknown property; did you mean email?'],
+      });
+      const person = await service.max.post<Json>(`${V10}/profiles`, personBody({}, {}, { usernme: 'anna' }));
+      expect(person.status).toBe(400);
+      expect(person.body.errors).toEqual({
+        'person.account.usernme': ['usernme: unknown property; did you mean username?'],
+      });
+    });
+
+    it('ignores them under v9-1', async () => {
+      const created = await service.max.post<Json>(
+        `${V9}/profiles`,
+        personBody({ colour: 'red' }, { nickname: 'Anni' }, { usernme: 'anna' }),
+      );
+      expect(created.status).toBe(201);
+      expect(created.body).not.toHaveProperty('colour');
+      expect(created.body.person).not.toHaveProperty('nickname');
+    });
+
+    it('takes back what a read gave: ids, audit stamps and computed fields are ignored', async () => {
+      const anna = await create(personBody());
+      const read = await service.max.get<Json>(`${V10}/profiles/${anna.id}?Expand=Person_Account`);
+      expect(read.status).toBe(200);
+      expect(read.body.person.account.id).toEqual(expect.any(Number));
+      const updated = await service.max.put<Json>(`${V10}/profiles/${anna.id}`, {
+        ...read.body,
+        city: 'Basel',
+        updatedBy: 'bob',
+      });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toMatchObject({
+        id: anna.id,
+        city: 'Basel',
+        createdBy: 'alice',
+        updatedBy: 'bob',
+      });
+      expect(updated.body.loginCount).toBe(read.body.loginCount);
+    });
+
+    it('refuses an unknown query parameter under v10-0 with the nearest known one, and ignores it under v9-1', async () => {
+      const refused = await service.low.get<Json>(`${V10}/profiles?Citycontain=Gen`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        Citycontain: ['Citycontain: unknown parameter; did you mean CityContains?'],
+      });
+      expect((await service.low.get(`${V10}/profiles?citycontains=Gen&PageSize=1`)).status).toBe(200);
+      expect((await service.low.get(`${V9}/profiles?Citycontain=Gen&PageSize=1`)).status).toBe(200);
+      const anna = await create(personBody());
+      const read = await service.low.get<Json>(`${V10}/profiles/${anna.id}?Expnd=Person`);
+      expect(read.status).toBe(400);
+      expect(read.body.errors).toEqual({ Expnd: ['Expnd: unknown parameter; did you mean Expand?'] });
+    });
+
+    it('refuses a Select into an object the request does not expand, naming the Expand it needs', async () => {
+      const anna = await create(personBody());
+      for (const version of [V10, V9]) {
+        const refused = await service.max.get<Json>(`${version}/profiles/${anna.id}?Select=person.lastname`);
+        expect(refused.status).toBe(400);
+        expect(refused.body.errors).toEqual({
+          Select: ["'person.lastname' needs Expand=Person: person is returned only when expanded."],
+        });
+      }
+      const deep = await service.max.get<Json>(
+        `${V10}/profiles?Select=person.account.username&Expand=Person`,
+      );
+      expect(deep.body.errors).toEqual({
+        Select: [
+          "'person.account.username' needs Expand=Person_Account: person.account is returned only when expanded.",
+        ],
+      });
+      const selected = await service.max.get<Json>(
+        `${V10}/profiles/${anna.id}?Select=person.lastname&Expand=Person`,
+      );
+      expect(selected.status).toBe(200);
+      expect(selected.body).toEqual({
+        id: anna.id,
+        person: { id: anna.person.id, lastname: anna.person.lastname },
+      });
     });
   });
 

@@ -28,6 +28,7 @@ const TABLES = [
   'profile_migrations',
   'profile_picture',
   'profile_role',
+  'reach_reconciliation',
   'role',
   'service',
   'service_client',

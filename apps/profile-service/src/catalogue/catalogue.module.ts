@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 
 import { inEveryVersion } from '../common/versioned';
-import { RolesController } from './roles/roles.controller';
-import { RolesService } from './roles/roles.service';
+import { RolesController } from '../reference-data/roles/roles.controller';
+import { RolesService } from '../reference-data/roles/roles.service';
 import { ServiceThemesController } from './service-themes/service-themes.controller';
 import { ServiceThemesService } from './service-themes/service-themes.service';
 import { ServiceRelationsController } from './services/service-relations.controller';
@@ -19,7 +19,11 @@ const controllers = [
 
 const services = [RolesService, ServiceThemesService, ServicesService, ServiceRelationsService];
 
-/** The catalogue (contract 6): roles, service themes, services and the roles, clients and survey of a service. */
+/**
+ * The catalogue (contract 6): roles, service themes, services and the roles, clients and survey of a
+ * service. The role records live in reference-data/roles, below the catalogue: organization
+ * categories give roles too, and services name reference data.
+ */
 @Module({
   controllers,
   providers: services,

@@ -3,6 +3,8 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsIn, IsOptional } from 'class-validator';
 
+import { DeclaresExpansions } from '@portal/access-level';
+
 /**
  * `Expand=Account&Expand=IdentificationLevel` or `Expand=account,identificationLevel`: values of
  * the list, matched case-insensitively; another value is a 400.
@@ -18,6 +20,7 @@ export const ExpandFilter = (values: readonly string[], description: string): Pr
       items: { type: 'string', enum: [...values] },
       maxItems: values.length * 4,
     }),
+    DeclaresExpansions(values),
     IsOptional(),
     Transform(({ value }: { value: unknown }) => {
       if (value === undefined || value === null) return value;

@@ -62,7 +62,12 @@ export const MAX_FILTER_IDS = 1000;
 /** `Ids=1&Ids=2` or `Ids=1,2`: at most MAX_FILTER_IDS int32 ids. */
 export const IdsFilter = (description: string): PropertyDecorator =>
   applyDecorators(
-    ApiPropertyOptional({ description, type: [Number], maxItems: MAX_FILTER_IDS }),
+    ApiPropertyOptional({
+      description,
+      type: 'array',
+      items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
+      maxItems: MAX_FILTER_IDS,
+    }),
     IsOptional(),
     QueryIntArray(),
     ArrayMaxSize(MAX_FILTER_IDS),
@@ -110,15 +115,65 @@ export function whereEqualsIgnoringCase<T extends ObjectLiteral>(
   list.andWhere(`lower(${expression}) = lower(:${name})`, { [name]: value });
 }
 
-/** Case-insensitive substring (`...Contains`), when the filter was given. */
+/**
+ * Case- and accent-insensitive substring (`...Contains`, contract 9), when the filter was given,
+ * for small tables: the column is folded on every row (large ones store it folded, see
+ * `foldedContains`).
+ */
 export function whereContainsIgnoringCase<T extends ObjectLiteral>(
   list: SelectQueryBuilder<T>,
   expression: string,
   value: string | undefined,
 ): void {
   if (value === undefined) return;
-  const name = parameterName();
-  list.andWhere(`${expression} ILIKE :${name}`, { [name]: containsPattern(value) });
+  const parameters: ObjectLiteral = {};
+  const condition = foldedContains(`${STORED_FOLD}(${expression})`, value, (pattern) => {
+    const name = parameterName();
+    parameters[name] = pattern;
+    return `:${name}`;
+  });
+  list.andWhere(condition, parameters);
+}
+
+/**
+ * The database functions of searched text (migration AccentInsensitiveSearch): SEARCH_FOLD folds
+ * (unaccent, then lower case); STORED_FOLD is what the searched columns hold, the folded text and,
+ * for a text with umlauts, also its folded transliteration (`Bösch`: `bosch`, `boesch`).
+ */
+export const SEARCH_FOLD = 'profile_search_fold';
+export const STORED_FOLD = 'profile_search_folded';
+
+const TRANSLITERATION: Readonly<Record<string, string>> = {
+  ä: 'ae',
+  ö: 'oe',
+  ü: 'ue',
+  Ä: 'Ae',
+  Ö: 'Oe',
+  Ü: 'Ue',
+};
+
+/**
+ * The spellings a search term is looked for in, before folding (contract 9): the term itself
+ * (`geneve` and `Genève` fold alike; `bosch`, `Bösch` and `boesch` each find `Bösch`, stored as
+ * `bosch` and `boesch`), and for a term with umlauts also its transliteration (`Müller` also as
+ * `Mueller`, which finds a name stored with `ue`).
+ */
+export function searchSpellings(term: string): string[] {
+  const text = term.normalize('NFC');
+  const transliterated = text.replace(/[äöüÄÖÜ]/g, (umlaut) => TRANSLITERATION[umlaut]);
+  return transliterated === text ? [text] : [text, transliterated];
+}
+
+/**
+ * `folded` (text stored by STORED_FOLD) holds the term in one of its spellings: one
+ * trigram-indexable LIKE per spelling, the pattern folded by the database with the function that
+ * folded the stored text. `add` binds a parameter and answers its placeholder.
+ */
+export function foldedContains(folded: string, term: string, add: (pattern: string) => string): string {
+  const conditions = searchSpellings(term).map(
+    (spelling) => `${folded} LIKE ${SEARCH_FOLD}(${add(containsPattern(spelling))})`,
+  );
+  return conditions.length === 1 ? conditions[0] : `(${conditions.join(' OR ')})`;
 }
 
 /** An ISO 8601 date-time. */

@@ -1,36 +1,18 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
-import type { Type } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
 import type { EntityManager, EntityTarget, FindOptionsWhere } from 'typeorm';
 
 import { auditUpserted } from '@portal/audit';
 import type { AuditedEntity } from '@portal/database';
+import type { UpsertOutcome } from '@portal/http-context';
 
-/** What an upsert did (contract 6: 201 when created, 200 when updated). */
-export interface Upserted<T> {
-  readonly record: T;
-  readonly created: boolean;
-}
-
-/** Sets the upsert's status on the reply and returns the record. */
-export function upsertStatus<T>(reply: FastifyReply, upserted: Upserted<T>): T {
-  void reply.status(upserted.created ? 201 : 200);
-  return upserted.record;
-}
-
-export const ApiUpsertResponses = (type: Type): MethodDecorator =>
-  applyDecorators(
-    ApiCreatedResponse({ type, description: 'Created.' }),
-    ApiOkResponse({ type, description: 'Already there: updated.' }),
-  );
+/** What an upsert did (contract 6: 201 when created, 200 when updated); UpsertedResponse sends it. */
+export type Upserted<T> = UpsertOutcome<T>;
 
 /**
  * Inserts a row, or updates the one with the same `keys` (a unique index over those columns),
- * in one statement, stamping AUDIT either way; tells which it did. Column names are the
- * caller's constants, never input.
+ * in one statement, stamping AUDIT either way; tells which it did. Column names come from the
+ * entity's metadata (upsertLinkRow), never from input.
  */
-export async function upsertRow(
+async function upsertRow(
   manager: EntityManager,
   table: string,
   keys: Readonly<Record<string, unknown>>,
@@ -63,7 +45,31 @@ export async function upsertRow(
 }
 
 /** A record with an int32 id and AUDIT, as every link table has. */
-type LinkRecord = AuditedEntity & { id: number };
+export type LinkRecord = AuditedEntity & { id: number };
+
+/**
+ * The upsert of upsertLink without reading the row back: for a writer that names its table
+ * rather than import its entity (the reach seam, which the entities' folders depend on). The
+ * row's type is given, its columns still come from the table's metadata.
+ */
+export function upsertLinkRow<E extends LinkRecord>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  keys: Readonly<Partial<E>>,
+  values: Readonly<Partial<E>>,
+  requester: string,
+): Promise<{ id: number; created: boolean }> {
+  const metadata = manager.connection.getMetadata(entity);
+  const columnsOf = (properties: Readonly<Partial<E>>): Record<string, unknown> =>
+    Object.fromEntries(
+      Object.entries(properties).map(([property, value]) => {
+        const column = metadata.findColumnWithPropertyName(property);
+        if (!column) throw new Error(`${metadata.name} has no column for ${property}`);
+        return [column.databaseName, value];
+      }),
+    );
+  return upsertRow(manager, metadata.tableName, columnsOf(keys), columnsOf(values), requester);
+}
 
 /**
  * The link upsert of a record's part (a profile's role, identity, favorite, setting value, ...): inserts
@@ -79,22 +85,7 @@ export async function upsertLink<E extends LinkRecord>(
   values: Readonly<Partial<E>>,
   requester: string,
 ): Promise<Upserted<E>> {
-  const metadata = manager.connection.getMetadata(entity);
-  const columnsOf = (properties: Readonly<Partial<E>>): Record<string, unknown> =>
-    Object.fromEntries(
-      Object.entries(properties).map(([property, value]) => {
-        const column = metadata.findColumnWithPropertyName(property);
-        if (!column) throw new Error(`${metadata.name} has no column for ${property}`);
-        return [column.databaseName, value];
-      }),
-    );
-  const { id, created } = await upsertRow(
-    manager,
-    metadata.tableName,
-    columnsOf(keys),
-    columnsOf(values),
-    requester,
-  );
+  const { id, created } = await upsertLinkRow(manager, entity, keys, values, requester);
   const record = await manager.findOneByOrFail(entity, { id } as FindOptionsWhere<E>);
   return { record, created };
 }

@@ -2,7 +2,7 @@ import type { EntityTarget, ObjectLiteral } from 'typeorm';
 
 import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal/database';
 
-import { RoleEntity } from '../catalogue/roles/role.entity';
+import { RoleEntity } from '../reference-data/roles/role.entity';
 import { ServiceThemeEntity } from '../catalogue/service-themes/service-theme.entity';
 import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
 import { ServiceRoleEntity } from '../catalogue/services/service-role.entity';
@@ -17,7 +17,7 @@ import { OrgCategoryRoleEntity } from '../reference-data/org-categories/org-cate
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';
-import type { RoleAssignments } from '../profile-roles/role-assignments.service';
+import type { RoleAssignments } from '../service-reach/role-assignments.service';
 import DEMO_CATALOGUE from './demo-catalogue.json';
 
 type Row = Record<string, unknown>;

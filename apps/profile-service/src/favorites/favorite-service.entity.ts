@@ -14,7 +14,7 @@ export const FAVORITE_SERVICE_SERVICE_FK = 'fk_favorite_service_service';
 
 /**
  * A service a profile marked as favorite; with a representative (and delegator) it is a favorite
- * within that procuration. It goes with the profiles and with the service.
+ * within that procuration. It goes with the profiles; it keeps its service from being deleted.
  */
 @Entity('favorite_service')
 @Index(FAVORITE_SERVICE_UNIQUE, { synchronize: false })
@@ -52,7 +52,7 @@ export class FavoriteServiceEntity extends AuditedEntity {
   @Column({ name: 'service_id', type: 'integer' })
   serviceId: number;
 
-  @ManyToOne('ServiceEntity', { onDelete: 'CASCADE' })
+  @ManyToOne('ServiceEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'service_id', foreignKeyConstraintName: FAVORITE_SERVICE_SERVICE_FK })
   service?: ServiceEntity;
 

@@ -1,16 +1,14 @@
-import { Body, Delete, HttpCode, Param, Put, Res } from '@nestjs/common';
+import { Body, Delete, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_WRITER } from '../common/access';
 import { IdParam, NOT_FOUND, sentences, UPSERT, writeProjection } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { UpsertFavoriteServiceDto } from './favorite-service.dto';
 import { FavoriteServiceResponse, toFavoriteServiceResponse } from './favorite-service.response';
 import { FavoritesService } from './favorites.service';
@@ -50,17 +48,16 @@ export class FavoritesController {
       value: { sortOrder: 1, createdBy: 'luca.bernasconi' },
     },
   })
-  @ApiUpsertResponses(FavoriteServiceResponse)
+  @UpsertRoute(FavoriteServiceResponse)
   @Projected('favoriteService', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertFavoriteService(
     @ProfileId() profileId: number,
     @ServiceId() serviceId: number,
     @Body() body: UpsertFavoriteServiceDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<FavoriteServiceResponse> {
+  ): Promise<UpsertedResponse<FavoriteServiceResponse>> {
     const upserted = await this.favorites.upsert(profileId, serviceId, body);
-    return toFavoriteServiceResponse(upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, toFavoriteServiceResponse);
   }
 
   @Delete(':serviceId')

@@ -9,8 +9,8 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { PROFILE_READERS } from '../common/access';
 import { ORDER_BY, PAGING, readProjection, sentences } from '../common/operation-docs';
 import { IdentitiesService } from './identities.service';
-import { IdentityResponse, ListIdentitiesQueryDto } from './identity.dto';
-import { toIdentityResponse } from './identity.mapper';
+import { IdentityResponse, ListIdentitiesQueryDto } from '../profiles/identity.dto';
+import { toIdentityResponse } from '../profiles/identity.mapper';
 
 /** `GET /identities` (contract 6): list only; identities are written through their profile. */
 @ApiTags('Identities')
@@ -31,7 +31,7 @@ export class IdentitiesController {
       readProjection('identity'),
     ),
   })
-  @PaginatedList(IdentityResponse)
+  @PaginatedList(IdentityResponse, { orderByExample: 'createStamp desc,id' })
   @Projected('identity')
   @ApiProblemResponses(400)
   async listIdentities(@Query() query: ListIdentitiesQueryDto): Promise<Page<IdentityResponse>> {

@@ -20,8 +20,8 @@ import {
   IdentityResponse,
   type ListIdentitiesQueryDto,
   type UpsertIdentityDto,
-} from './identity.dto';
-import { IDENTITY_EXTERNAL_ID_UNIQUE, IdentityEntity } from './identity.entity';
+} from '../profiles/identity.dto';
+import { IDENTITY_EXTERNAL_ID_UNIQUE, IdentityEntity } from '../profiles/identity.entity';
 
 const IDENTITY = 'identity';
 const IDENTITY_ORDER = orderByOfResponse(IdentityResponse, IDENTITY, IDENTITY_RELATIONS);

@@ -1,10 +1,9 @@
-import { Body, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -20,10 +19,9 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { IdentitiesService } from './identities.service';
-import { IdentityResponse, ListProfileIdentitiesQueryDto, UpsertIdentityDto } from './identity.dto';
-import { toIdentityResponse } from './identity.mapper';
+import { IdentityResponse, ListProfileIdentitiesQueryDto, UpsertIdentityDto } from '../profiles/identity.dto';
+import { toIdentityResponse } from '../profiles/identity.mapper';
 
 export const PROFILE_IDENTITIES_PATH = 'profiles/:profileId/identities';
 
@@ -50,7 +48,7 @@ export class ProfileIdentitiesController {
     ),
   })
   @ProfileIdParam()
-  @PaginatedList(IdentityResponse)
+  @PaginatedList(IdentityResponse, { orderByExample: 'createStamp desc,id' })
   @Projected('identity')
   @ApiProblemResponses(400, 404)
   async listProfileIdentities(
@@ -87,17 +85,16 @@ export class ProfileIdentitiesController {
       },
     },
   })
-  @ApiUpsertResponses(IdentityResponse)
+  @UpsertRoute(IdentityResponse)
   @Projected('identity', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProfileIdentity(
     @ProfileId() profileId: number,
     @IdentityProviderId() identityProviderId: number,
     @Body() body: UpsertIdentityDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<IdentityResponse> {
+  ): Promise<UpsertedResponse<IdentityResponse>> {
     const upserted = await this.identities.upsert(profileId, identityProviderId, body);
-    return toIdentityResponse(upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, toIdentityResponse);
   }
 
   @Delete(':identityProviderId')

@@ -1,9 +1,10 @@
-import { Body, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
+import { ApiBodyExamples, createdAt, createdInCollection, resourcePath } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
@@ -15,8 +16,8 @@ import {
   ConsumeProcurationInviteDto,
   CreateProcurationInviteDto,
   ProcurationInviteResponse,
-} from './procuration-invite.dto';
-import { toProcurationInviteResponse } from './procuration-invite.mapper';
+} from '../procurations/procuration-invite.dto';
+import { toProcurationInviteResponse } from '../procurations/procuration-invite.mapper';
 import { INVITE_VALIDITY_DAYS, ProcurationInvitesService } from './procuration-invites.service';
 
 export const PROCURATION_INVITES_PATH = 'procuration-invites';
@@ -52,13 +53,13 @@ export class ProcurationInvitesController {
   })
   @ApiBodyExamples(CreateProcurationInviteDto, {
     taxes: {
-      summary: 'Anna Muster (profile 1) invites someone to handle her tax return and payment',
+      summary: 'Marco Rossi (demo profile 1) invites someone to handle his tax return and payment',
       value: {
         principalProfileId: 1,
         description: 'Steuererklärung 2026',
         representativeEmail: 'treuhand@weber-partner.ch',
         serviceIds: [1, 2],
-        createdBy: 'anna.muster',
+        createdBy: 'marco.rossi',
       },
     },
   })
@@ -67,8 +68,11 @@ export class ProcurationInvitesController {
   @ApiProblemResponses(400, 413, 415)
   async createProcurationInvite(
     @Body() body: CreateProcurationInviteDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ProcurationInviteResponse> {
     const { invite, token } = await this.invites.create(body);
+    // An invite is addressed by its token (GET /procuration-invites/{token}).
+    createdInCollection(reply, token);
     return { ...toProcurationInviteResponse(invite), token };
   }
 
@@ -103,11 +107,11 @@ export class ProcurationInvitesController {
   @TokenParam()
   @ApiBodyExamples(ConsumeProcurationInviteDto, {
     company: {
-      summary: 'Bäckerei Keller AG (profile 2) takes the invite',
+      summary: 'Schreinerei Huber GmbH (demo profile 2) takes the invite',
       value: {
         representativeProfileId: 2,
         messageToPrincipal: 'Gerne übernehmen wir Ihre Steuererklärung.',
-        updatedBy: 'beat.keller',
+        updatedBy: 'sandra.huber',
       },
     },
   })
@@ -134,7 +138,7 @@ export class ProcurationInvitesController {
   })
   @TokenParam()
   @ApiBodyExamples(ApproveProcurationInviteDto, {
-    approve: { summary: 'Anna Muster approves', value: { updatedBy: 'anna.muster' } },
+    approve: { summary: 'Marco Rossi approves', value: { updatedBy: 'marco.rossi' } },
   })
   @ApiCreatedResponse({
     type: ProcurationResponse,
@@ -145,7 +149,18 @@ export class ProcurationInvitesController {
   async approveProcurationInvite(
     @Token() token: string,
     @Body() body: ApproveProcurationInviteDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<ProcurationResponse> {
-    return toProcurationResponse(await this.invites.approve(token, body));
+    const procuration = await this.invites.approve(token, body);
+    createdAt(
+      reply,
+      resourcePath(reply.request, [
+        'profiles',
+        procuration.procuration.principalProfileId,
+        'outbound-procurations',
+        procuration.procuration.representativeProfileId,
+      ]),
+    );
+    return toProcurationResponse(procuration);
   }
 }

@@ -9,12 +9,14 @@ import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@p
 import { PersonEntity } from '../profiles/person.entity';
 import type { ProcurationView } from '../procurations/procuration.mapper';
 import { type ProcurationKey, ProcurationsService } from '../procurations/procurations.service';
+import { linkInviteServices } from '../service-reach/procuration-links';
+import { profileReaches, queryNamed } from '../service-reach/reach';
 import type {
   ApproveProcurationInviteDto,
   ConsumeProcurationInviteDto,
   CreateProcurationInviteDto,
-} from './procuration-invite.dto';
-import { ProcurationInviteEntity } from './procuration-invite.entity';
+} from '../procurations/procuration-invite.dto';
+import { ProcurationInviteEntity } from '../procurations/procuration-invite.entity';
 import { inviteTokenDigest, newInviteToken } from './procuration-invite-token';
 
 /** An invite may be taken and approved for this long unless its creator says otherwise. */
@@ -178,12 +180,9 @@ export class ProcurationInvitesService {
         { representativeEmail: invite.representativeEmail, createdBy: body.updatedBy },
         invite.id,
       );
-      await manager.query(
-        `INSERT INTO procuration_service
-           (procuration_id, service_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
-         SELECT $1, unnest($2::int[]), $3, $4, $3, $4, $3`,
-        [procuration.id, invite.serviceIds, now, body.updatedBy],
-      );
+      // The approval's audit record names the procuration it created (after the invite's token).
+      auditCreated(procuration.id);
+      await linkInviteServices(manager, procuration.id, invite.serviceIds, now, body.updatedBy);
       invite.isApproved = true;
       invite.approvalStamp = now;
       invite.isReadyForApproval = false;
@@ -219,17 +218,20 @@ export class ProcurationInvitesService {
     serviceIds: readonly number[],
   ): Promise<ValidationErrors> {
     if (serviceIds.length === 0) return {};
-    const rows = await manager.query<
-      { serviceId: number; known: boolean; available: boolean; reached: boolean }[]
-    >(
-      `SELECT wanted.id AS "serviceId", s.id IS NOT NULL AS known, coalesce(s.is_procuration_available, false) AS available,
-              EXISTS (SELECT 1 FROM profile_role held JOIN service_role sr ON sr.role_id = held.role_id
-                       WHERE held.profile_id = $1 AND sr.service_id = wanted.id AND held.validity_start_stamp <= now()) AS reached
-         FROM unnest($2::int[]) WITH ORDINALITY AS wanted(id, position)
-         LEFT JOIN service s ON s.id = wanted.id
-        ORDER BY wanted.position`,
-      [principalProfileId, serviceIds],
-    );
+    const reach = profileReaches('wanted.id', principalProfileId);
+    const rows = await queryNamed<{
+      serviceId: number;
+      known: boolean;
+      available: boolean;
+      reached: boolean;
+    }>(manager, {
+      sql: `SELECT wanted.id AS "serviceId", s.id IS NOT NULL AS known,
+                     coalesce(s.is_procuration_available, false) AS available, ${reach.condition} AS reached
+                FROM unnest(CAST(:wantedServiceIds AS int[])) WITH ORDINALITY AS wanted(id, position)
+                LEFT JOIN service s ON s.id = wanted.id
+               ORDER BY wanted.position`,
+      parameters: { ...reach.parameters, wantedServiceIds: [...serviceIds] },
+    });
     const errors: ValidationErrors = {};
     rows.forEach((row, index) => {
       const reason = !row.known

@@ -1,11 +1,10 @@
-import { Body, Delete, Get, HttpCode, Patch, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Put, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
-import { type Page, PaginatedList } from '@portal/pagination';
+import { ApiBodyExamples, UpsertedResponse, UpsertRoute } from '@portal/http-context';
+import { type Page, PaginatedList, type StreamedPage } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { BodyMediaType, MERGE_PATCH_MEDIA_TYPE } from '@portal/service-runtime';
 
@@ -19,7 +18,6 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { UpsertFavoriteServiceDto } from '../favorites/favorite-service.dto';
 import { FavoriteServiceResponse, toFavoriteServiceResponse } from '../favorites/favorite-service.response';
 import { ProfileServiceResponse } from '../profile-services/profile-service.dto';
@@ -33,6 +31,7 @@ import {
 } from './procuration.dto';
 import { toProcurationResponse } from './procuration.mapper';
 import {
+  DemoRepresentativeParam,
   InboundPrincipalParam,
   InboundRepresentativeParam,
   PrincipalProfileId,
@@ -79,13 +78,14 @@ export class InboundProcurationListController {
     ),
   })
   @ProfileIdParam()
-  @PaginatedList(ProcurationResponse)
+  // Projected inside the pagination, so that a streamed list (PageSize=-1) is projected batch by batch.
   @Projected('procuration')
+  @PaginatedList(ProcurationResponse, { orderByExample: 'createStamp desc,id' })
   @ApiProblemResponses(400, 404)
   async listInboundProcurations(
     @ProfileId() profileId: number,
     @Query() query: ListInboundProcurationsQueryDto,
-  ): Promise<Page<ProcurationResponse>> {
+  ): Promise<Page<ProcurationResponse> | StreamedPage<ProcurationResponse>> {
     return (await this.procurations.listInbound(profileId, query)).map(toProcurationResponse);
   }
 }
@@ -149,7 +149,7 @@ export class InboundProcurationsController {
       readProjection('procuration'),
     ),
   })
-  @InboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @InboundPrincipalParam()
   @ApiOkResponse({ type: ProcurationResponse })
   @Projected('procuration')
@@ -174,7 +174,7 @@ export class InboundProcurationsController {
     summary: 'Give up a procuration (the representative)',
     description: sentences('Its services and the favorites within it go with it.', DELEGATOR, NOT_FOUND),
   })
-  @InboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @InboundPrincipalParam()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
@@ -198,7 +198,7 @@ export class InboundProcurationsController {
       readProjection('service'),
     ),
   })
-  @InboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @InboundPrincipalParam()
   @PaginatedList(ProfileServiceResponse)
   @Projected('service')
@@ -225,7 +225,7 @@ export class InboundProcurationsController {
       readProjection('service'),
     ),
   })
-  @InboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @InboundPrincipalParam()
   @ProcurationServiceIdParam()
   @ApiOkResponse({ type: ProfileServiceResponse })
@@ -268,7 +268,7 @@ export class InboundProcurationsController {
       value: { sortOrder: 1, createdBy: 'anna.muster' },
     },
   })
-  @ApiUpsertResponses(FavoriteServiceResponse)
+  @UpsertRoute(FavoriteServiceResponse)
   @Projected('favoriteService', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProcurationFavoriteService(
@@ -277,14 +277,13 @@ export class InboundProcurationsController {
     @ServiceId() serviceId: number,
     @Query() query: ProcurationPathQueryDto,
     @Body() body: UpsertFavoriteServiceDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<FavoriteServiceResponse> {
+  ): Promise<UpsertedResponse<FavoriteServiceResponse>> {
     const upserted = await this.procurationServices.upsertFavorite(
       keyOf(representativeProfileId, principalProfileId, query),
       serviceId,
       body,
     );
-    return toFavoriteServiceResponse(upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, toFavoriteServiceResponse);
   }
 
   @Delete(':principalProfileId/favorite-services/:serviceId')

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Patch, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Patch, Post, Put, Query, Req } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -6,12 +6,12 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
-import { type Page, PaginatedList } from '@portal/pagination';
+import { ApiBodyExamples, UpsertedResponse, UpsertRoute } from '@portal/http-context';
+import { type Page, PaginatedList, type StreamedPage } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { BodyMediaType, MERGE_PATCH_MEDIA_TYPE } from '@portal/service-runtime';
 
@@ -25,7 +25,6 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { ProfileServiceResponse } from '../profile-services/profile-service.dto';
 import { toProfileServiceResponse } from '../profile-services/profile-service.mapper';
 import {
@@ -38,6 +37,7 @@ import {
 } from './procuration.dto';
 import { toProcurationResponse } from './procuration.mapper';
 import {
+  DemoRepresentativeParam,
   OutboundPrincipalParam,
   OutboundRepresentativeParam,
   PrincipalProfileId,
@@ -50,7 +50,10 @@ import {
   ProcurationServiceBodyDto,
   ReadProcurationServiceQueryDto,
 } from './procuration-service.dto';
-import { ProcurationServiceResponse, toProcurationServiceResponse } from './procuration-service.response';
+import {
+  ProcurationServiceResponse,
+  toProcurationServiceResponse,
+} from '../service-reach/procuration-service.response';
 import { ProcurationServicesService } from './procuration-services.service';
 import type { ProcurationKey } from './procurations.service';
 import { ProcurationsService, readOptionsOf } from './procurations.service';
@@ -66,7 +69,7 @@ const DELEGATOR =
 const FILTERS = sentences(
   'Filters of interfaces 4.3, combined with AND: `RepresentativeProfileId`, `DelegatorProfileId`, `IncludeDelegations`',
   '(false: only those without delegator), `IsOrgOwner`, `IsOrgManagerOrOwner`, `RepresentativeProfileKeyword`',
-  "(case-insensitive substring of the representative's email, names, organization name and uid, external key),",
+  "(case- and accent-insensitive substring of the representative's email, names, organization name and uid, external key),",
   '`HasAccessToServiceId` (a link to the service whose start has passed). `Expand`: ProcurationsExpand;',
   '`IncludeCustomImageBytes` with a ..._ProfilePicture expansion.',
 );
@@ -90,10 +93,11 @@ const keyOf = (
 
 const WRITE_EXAMPLES = {
   manager: {
-    summary: 'Beat Keller (person 1) manages the services of Bäckerei Keller AG (organization 2)',
+    summary:
+      'Marco Rossi (demo person 1) manages the services of Schreinerei Huber GmbH (demo organization 2)',
     value: {
       personInOrganizationFunction: 'Manager',
-      representativeEmail: 'beat.keller@baeckerei-keller.ch',
+      representativeEmail: 'marco.rossi@sunrise.ch',
       delegationMode: 'Unitary',
       createdBy: 'luca.bernasconi',
     },
@@ -113,13 +117,14 @@ export class OutboundProcurationListController {
     description: sentences(FILTERS, PAGING, readProjection('procuration')),
   })
   @ProfileIdParam()
-  @PaginatedList(ProcurationResponse)
+  // Projected inside the pagination, so that a streamed list (PageSize=-1) is projected batch by batch.
   @Projected('procuration')
+  @PaginatedList(ProcurationResponse, { orderByExample: 'createStamp desc,id' })
   @ApiProblemResponses(400, 404)
   async listOutboundProcurations(
     @ProfileId() profileId: number,
     @Query() query: ListOutboundProcurationsQueryDto,
-  ): Promise<Page<ProcurationResponse>> {
+  ): Promise<Page<ProcurationResponse> | StreamedPage<ProcurationResponse>> {
     return (await this.procurations.listOutbound(profileId, query)).map(toProcurationResponse);
   }
 }
@@ -180,7 +185,7 @@ export class OutboundProcurationsController {
   @OutboundPrincipalParam()
   @OutboundRepresentativeParam()
   @ApiBodyExamples(WriteProcurationDto, WRITE_EXAMPLES)
-  @ApiUpsertResponses(ProcurationResponse)
+  @UpsertRoute(ProcurationResponse)
   @Projected('procuration', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertOutboundProcuration(
@@ -189,18 +194,15 @@ export class OutboundProcurationsController {
     @Query() query: ProcurationPathQueryDto,
     @Body() body: WriteProcurationDto,
     @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProcurationResponse> {
+  ): Promise<UpsertedResponse<ProcurationResponse>> {
     const upserted = await this.procurations.upsert(
       keyOf(principalProfileId, representativeProfileId, query),
       body,
     );
-    void reply.header('Deprecation', DEPRECATED_SINCE);
-    void reply.header(
-      'Link',
-      `<${request.url.split('?')[0]}>; rel="successor-version"; title="POST creates"`,
-    );
-    return toProcurationResponse(upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, toProcurationResponse).withHeaders({
+      Deprecation: DEPRECATED_SINCE,
+      Link: `<${request.url.split('?')[0]}>; rel="successor-version"; title="POST creates"`,
+    });
   }
 
   @Patch(':representativeProfileId')
@@ -256,7 +258,7 @@ export class OutboundProcurationsController {
     ),
   })
   @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @ApiOkResponse({ type: ProcurationResponse })
   @Projected('procuration')
   @ApiProblemResponses(400, 404)
@@ -305,7 +307,7 @@ export class OutboundProcurationsController {
     ),
   })
   @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @PaginatedList(ProfileServiceResponse)
   @Projected('service')
   @ApiProblemResponses(400, 404)
@@ -362,7 +364,7 @@ export class OutboundProcurationsController {
     description: sentences(DELEGATOR, NOT_FOUND, readProjection('service')),
   })
   @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
+  @DemoRepresentativeParam()
   @ProcurationServiceIdParam()
   @ApiOkResponse({ type: ProfileServiceResponse })
   @Projected('service')
@@ -397,12 +399,14 @@ export class OutboundProcurationsController {
   @OutboundRepresentativeParam()
   @ProcurationServiceIdParam()
   @ApiBodyExamples(ProcurationServiceBodyDto, {
+    // From now on (validityStartStamp left out): a start ahead would leave the service out of
+    // the procuration's reads until that day.
     vat: {
-      summary: 'The representative may file the VAT declaration from 1 January 2027 on',
-      value: { validityStartStamp: '2027-01-01T00:00:00Z', createdBy: 'luca.bernasconi' },
+      summary: 'The representative may file the VAT declaration, from now on',
+      value: { createdBy: 'luca.bernasconi' },
     },
   })
-  @ApiUpsertResponses(ProcurationServiceResponse)
+  @UpsertRoute(ProcurationServiceResponse)
   @Projected('procurationService', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProcurationService(
@@ -411,14 +415,13 @@ export class OutboundProcurationsController {
     @ServiceId() serviceId: number,
     @Query() query: ProcurationPathQueryDto,
     @Body() body: ProcurationServiceBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProcurationServiceResponse> {
+  ): Promise<UpsertedResponse<ProcurationServiceResponse>> {
     const upserted = await this.procurationServices.upsert(
       keyOf(principalProfileId, representativeProfileId, query),
       serviceId,
       body,
     );
-    return toProcurationServiceResponse(upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, toProcurationServiceResponse);
   }
 
   @Delete(':representativeProfileId/services/:serviceId')

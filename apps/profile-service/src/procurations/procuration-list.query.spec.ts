@@ -49,8 +49,8 @@ describe('procuration list conditions (interfaces 4.3)', () => {
       { representativeKeyword: '50%_off', hasAccessToServiceId: 7 },
       now,
     );
-    expect(conditions[0]).toBe('representative.search_text ILIKE :pfKeyword');
-    expect(parameters.pfKeyword).toBe('%50\\%\\_off%');
+    expect(conditions[0]).toBe('representative.search_text LIKE profile_search_fold(:pfKeyword1)');
+    expect(parameters.pfKeyword1).toBe('%50\\%\\_off%');
     expect(conditions[1]).toContain('access_link.validity_start_stamp <= :pfNow');
     expect(parameters).toMatchObject({ pfService: 7, pfNow: now });
   });

@@ -1,13 +1,20 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 
-import { type OrderByWhitelist, Page, type PageRequest, type SortTerm } from '@portal/pagination';
+import {
+  fetchRawPage,
+  type OrderByWhitelist,
+  type Page,
+  type PageRequest,
+  type SortTerm,
+} from '@portal/pagination';
 
-import { containsPattern } from '../common/query-filters';
+import { foldedContains } from '../common/query-filters';
+import { rawReader } from '../common/raw-rows';
 import { orderByOfResponse } from '../common/response-shape';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './procuration.dto';
 import type { ProfileEntity } from '../profiles/profile.entity';
+import { SYNCED_FUNCTIONS } from '../service-reach/reach-changes';
 import { ProcurationEntity } from './procuration.entity';
-import { SYNCED_FUNCTIONS } from './procuration-sync';
 
 export const PROCURATION = 'procuration';
 export const PRINCIPAL = 'principal';
@@ -70,8 +77,15 @@ export function procurationConditions(
     parameters.pfSynced = [...SYNCED_FUNCTIONS];
   }
   if (filters.representativeKeyword !== undefined) {
-    conditions.push(`${REPRESENTATIVE}.search_text ILIKE :pfKeyword`);
-    parameters.pfKeyword = containsPattern(filters.representativeKeyword);
+    // The representative's folded search text, as the profile list's Keyword (contract 9).
+    let spelling = 0;
+    conditions.push(
+      foldedContains(`${REPRESENTATIVE}.search_text`, filters.representativeKeyword, (pattern) => {
+        const name = `pfKeyword${(spelling += 1)}`;
+        parameters[name] = pattern;
+        return `:${name}`;
+      }),
+    );
   }
   if (filters.hasAccessToServiceId !== undefined) {
     conditions.push(
@@ -118,44 +132,47 @@ export function procurationsQuery(
 }
 
 /**
- * One page of procurations and the total in one statement (`count(*) OVER ()`): the joins are
- * many-to-one, so LIMIT and OFFSET apply to procurations as they are, without the separate
- * DISTINCT and COUNT queries of TypeORM's skip and take. The rows are read raw and made into
- * entities here: TypeORM's hydration of joined rows costs far more than the query (a thousand
- * procurations: about 1 ms of SQL, over 100 ms of hydration). A page past the end counts apart.
+ * One page of procurations and the total in one statement (`fetchRawPage`): the joins are
+ * many-to-one, so LIMIT and OFFSET apply to procurations as they are. The rows are read raw
+ * (`procurationReader`): TypeORM's hydration of joined rows costs far more than the query (a
+ * thousand procurations: about 1 ms of SQL, over 100 ms of hydration).
  */
 export async function fetchProcurationPage(
   query: SelectQueryBuilder<ProcurationEntity>,
   order: readonly SortTerm[],
   request: PageRequest,
 ): Promise<Page<ProcurationEntity>> {
+  return fetchRawPage(query, order, request, procurationReader(query));
+}
+
+/** Orders the query by the parsed OrderBy (which ends with `id`). */
+export function orderProcurations(
+  query: SelectQueryBuilder<ProcurationEntity>,
+  order: readonly SortTerm[],
+): SelectQueryBuilder<ProcurationEntity> {
   order.forEach((term, index) =>
     index === 0
       ? query.orderBy(term.expression, term.direction)
       : query.addOrderBy(term.expression, term.direction),
   );
-  if (request.pageSize !== undefined) {
-    query.limit(request.pageSize).offset((request.pageNumber - 1) * request.pageSize);
-  }
-  const rows = await query
-    .addSelect('count(*) OVER ()', 'procuration_total')
-    .getRawMany<Record<string, unknown>>();
-  const total =
-    rows.length > 0
-      ? Number(rows[0].procuration_total)
-      : request.pageNumber > 1
-        ? await query.limit(undefined).offset(undefined).orderBy().getCount()
-        : 0;
-  const columns = query.connection.getMetadata(ProcurationEntity).columns;
-  const entities = rows.map((row) => {
-    const procuration = Object.fromEntries(
-      columns.map((column) => [column.propertyName, row[`${PROCURATION}_${column.databaseName}`]]),
-    ) as unknown as ProcurationEntity;
+  return query;
+}
+
+/**
+ * Reads a raw row of `procurationsQuery` (its page, or a cursor over its statement) as the
+ * procuration with the parts of its principal and representative it selects, without TypeORM's
+ * hydration of joined rows.
+ */
+export function procurationReader(
+  query: SelectQueryBuilder<ProcurationEntity>,
+): (row: Record<string, unknown>) => ProcurationEntity {
+  const read = rawReader(query.connection, ProcurationEntity, PROCURATION);
+  return (row) => {
+    const procuration = read(row);
     procuration.principalProfile = profileOf(row, PRINCIPAL);
     procuration.representativeProfile = profileOf(row, REPRESENTATIVE);
     return procuration;
-  });
-  return new Page(entities, total, request);
+  };
 }
 
 /** The part of a joined profile the procurations read: its kind and isEnabled. */

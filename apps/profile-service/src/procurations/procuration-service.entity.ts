@@ -27,7 +27,7 @@ export class ProcurationServiceEntity extends AuditedEntity {
   @Column({ name: 'service_id', type: 'integer' })
   serviceId: number;
 
-  @ManyToOne('ServiceEntity', { onDelete: 'CASCADE' })
+  @ManyToOne('ServiceEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'service_id', foreignKeyConstraintName: PROCURATION_SERVICE_SERVICE_FK })
   service?: ServiceEntity;
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Any, type DataSource, type EntityManager, IsNull, type SelectQueryBuilder } from 'typeorm';
 
-import { fetchPage, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { fetchRawPage, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
 import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
@@ -11,12 +11,18 @@ import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/ser
 import { SurveyEntity } from '../catalogue/services/survey.entity';
 import { notFoundError } from '../common/crud/resource-definition';
 import { groupBy } from '../common/group-by';
+import { rawQueryReader } from '../common/raw-rows';
 import { type Upserted, upsertLink } from '../common/upsert';
 import type { UpsertFavoriteServiceDto } from '../favorites/favorite-service.dto';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import type { ServiceParts } from '../profile-services/profile-service.mapper';
 import { PROFILE_SERVICE_ORDER, SERVICE } from '../profile-services/profile-services.query';
-import { profileReaches, whereProfileReaches } from '../profile-roles/service-reach';
+import {
+  linkMissingProcurationServices,
+  linkProcurationService,
+  unlinkProcurationService,
+} from '../service-reach/procuration-links';
+import { reachesNow, whereProfileReaches } from '../service-reach/reach';
 import type { ProcurationEntity } from './procuration.entity';
 import type {
   ListProcurationServicesQueryDto,
@@ -66,11 +72,9 @@ export class ProcurationServicesService {
     if (view === 'accessible' && !(await this.isUsable(manager, procuration, now))) {
       return { services: new Page([], 0, pageRequestOf(query)), parts: emptyParts(), expand };
     }
-    const page = await fetchPage(
-      this.servicesQuery(manager, procuration, view, query, expand, now),
-      order,
-      pageRequestOf(query),
-    );
+    // Read raw (one row per service: the link is unique per service): the page and its total in one statement.
+    const services = this.servicesQuery(manager, procuration, view, query, expand, now);
+    const page = await fetchRawPage(services, order, pageRequestOf(query), rawQueryReader(services));
     return { services: page, parts: await this.partsOf(manager, procuration, page.items, expand), expand };
   }
 
@@ -123,13 +127,7 @@ export class ProcurationServicesService {
           'PROCURATION_SERVICE.NOT_AVAILABLE',
         );
       }
-      const { condition, parameters } = profileReaches(':serviceIdToReach', key.principalProfileId);
-      const [sql, values] = manager.connection.driver.escapeQueryWithParameters(
-        `SELECT ${condition} AS reached`,
-        { ...parameters, serviceIdToReach: serviceId },
-        {},
-      );
-      const [{ reached }] = await manager.query<{ reached: boolean }[]>(sql, values);
+      const [reached] = await reachesNow(manager, key.principalProfileId, [serviceId]);
       if (!reached) {
         throw ValidationProblemError.of(
           'serviceId',
@@ -137,13 +135,14 @@ export class ProcurationServicesService {
           'PROCURATION_SERVICE.NOT_REACHED',
         );
       }
-      return upsertLink(
+      const { id, created } = await linkProcurationService(
         manager,
-        ProcurationServiceEntity,
-        { procurationId: procuration.id, serviceId },
-        { validityStartStamp: body.validityStartStamp ? new Date(body.validityStartStamp) : new Date() },
+        procuration.id,
+        serviceId,
+        body.validityStartStamp ? new Date(body.validityStartStamp) : new Date(),
         body.createdBy,
       );
+      return { record: await manager.findOneByOrFail(ProcurationServiceEntity, { id }), created };
     });
   }
 
@@ -153,11 +152,7 @@ export class ProcurationServicesService {
       const procuration = await this.procurationOrFail(manager, key);
       if (!(await manager.existsBy(ServiceEntity, { id: serviceId })))
         throw notFoundError(SERVICE_RESOURCE, serviceId);
-      const result = await manager.delete(ProcurationServiceEntity, {
-        procurationId: procuration.id,
-        serviceId,
-      });
-      if (!result.affected) {
+      if (!(await unlinkProcurationService(manager, procuration.id, serviceId))) {
         throw new NotFoundError(
           `The procuration ${procuration.id} does not grant the service ${serviceId}.`,
           'PROCURATION_SERVICE.NOT_FOUND',
@@ -174,24 +169,12 @@ export class ProcurationServicesService {
     return this.dataSource.transaction(async (manager) => {
       await this.procurations.lockProfiles(manager, key);
       const procuration = await this.procurationOrFail(manager, key);
-      const now = new Date();
-      const { condition, parameters } = profileReaches('s.id', key.principalProfileId);
-      const [sql, values] = manager.connection.driver.escapeQueryWithParameters(
-        `INSERT INTO procuration_service
-           (procuration_id, service_id, validity_start_stamp, created_by, create_stamp, updated_by, update_stamp)
-         SELECT :procurationId, s.id, :start, :createdBy, :now, :createdBy, :now
-           FROM service s WHERE s.is_procuration_available AND ${condition}
-         ON CONFLICT (procuration_id, service_id) DO NOTHING`,
-        {
-          ...parameters,
-          procurationId: procuration.id,
-          start: body.validityStartStamp ? new Date(body.validityStartStamp) : now,
-          createdBy: body.createdBy,
-          now,
-        },
-        {},
+      await linkMissingProcurationServices(
+        manager,
+        procuration,
+        body.validityStartStamp ? new Date(body.validityStartStamp) : new Date(),
+        body.createdBy,
       );
-      await manager.query(sql, values);
       return manager.find(ProcurationServiceEntity, {
         where: { procurationId: procuration.id },
         order: { id: 'ASC' },

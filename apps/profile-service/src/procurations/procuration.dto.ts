@@ -26,9 +26,9 @@ import {
 } from '../common/domain-enums';
 import { ExpandFilter } from '../common/expand';
 import { BooleanFilter, IdFilter, TextFilter } from '../common/query-filters';
-import { ProcurationInviteResponse } from '../procuration-invites/procuration-invite.dto';
+import { ProcurationInviteResponse } from './procuration-invite.dto';
 import { ProfileResponse } from '../profiles/dto/profile.response';
-import { ProcurationServiceResponse } from './procuration-service.response';
+import { ProcurationServiceResponse } from '../service-reach/procuration-service.response';
 
 export { ProcurationServiceResponse };
 
@@ -210,7 +210,7 @@ export class ListOutboundProcurationsQueryDto extends ProcurationListQueryDto {
 
   @TextFilter(
     400,
-    "Case-insensitive substring of the representative's email, names, organization name and uid, or external key.",
+    "Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the representative's email, names, organization name and uid, or external key.",
   )
   readonly RepresentativeProfileKeyword?: string;
 }
@@ -229,7 +229,7 @@ export class ProcurationResponse extends AuditedResponse {
   @ApiProperty({ format: 'date-time' }) readonly validityStartStamp: string;
   @ApiProperty({ format: 'date-time' }) readonly validityEndStamp: string;
   @ApiProperty({ format: 'date-time' }) readonly renewableFromDate: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) readonly removalDate: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readonly removalDate: string | null;
   @ApiProperty({ enum: RENEWAL_STATES }) readonly renewalState: RenewalState;
   @ApiProperty({ type: Boolean, description: 'renewableFromDate has been reached.' })
   readonly isRenewable: boolean;

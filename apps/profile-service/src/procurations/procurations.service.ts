@@ -4,18 +4,31 @@ import { Any, type DataSource, type EntityManager, IsNull } from 'typeorm';
 
 import { auditUpserted } from '@portal/audit';
 import { stampCreated, stampUpdated } from '@portal/database';
-import { Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import {
+  openCursor,
+  Page,
+  type PageRequest,
+  pageRequestOf,
+  parseOrderBy,
+  type SortTerm,
+  StreamedPage,
+} from '@portal/pagination';
 import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
 import { groupBy } from '../common/group-by';
 import type { Upserted } from '../common/upsert';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import { ProcurationInviteEntity } from '../procuration-invites/procuration-invite.entity';
+import { ProcurationInviteEntity } from './procuration-invite.entity';
 import { ProfileEnvironment } from '../profile-environment';
-import { onServiceReachChanged } from '../profile-roles/service-reach';
 import type { ProfileExpansion } from '../profiles/dto/profile-query.dto';
 import { findProfileOrFail, profileNotFound, type ProfileKind } from '../profiles/profile-lock';
-import { ProfilesService } from '../profiles/profiles.service';
+import {
+  PICTURE_BYTES_PAGE_SIZE,
+  ProfilesService,
+  STREAM_BATCH_SIZE,
+  STREAM_STATEMENT_TIMEOUT_MS,
+} from '../profiles/profiles.service';
+import { onServiceReachChanged, SYNCED_FUNCTIONS } from '../service-reach/reach-changes';
 import type {
   ListInboundProcurationsQueryDto,
   ListOutboundProcurationsQueryDto,
@@ -27,13 +40,14 @@ import type {
 import { ProcurationEntity } from './procuration.entity';
 import {
   fetchProcurationPage,
+  orderProcurations,
   type ProcurationFilters,
   PROCURATION_ORDER,
+  procurationReader,
   procurationsQuery,
 } from './procuration-list.query';
 import type { ProcurationView } from './procuration.mapper';
 import { ProcurationServiceEntity } from './procuration-service.entity';
-import { SYNCED_FUNCTIONS } from './procuration-sync';
 import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
 
 /** A procuration by its path: principal, representative, and the delegator of `?DelegatorProfileId` (or none). */
@@ -100,7 +114,7 @@ export class ProcurationsService {
   async listOutbound(
     profileId: number,
     query: ListOutboundProcurationsQueryDto,
-  ): Promise<Page<ProcurationView>> {
+  ): Promise<Page<ProcurationView> | StreamedPage<ProcurationView>> {
     return this.list(profileId, query, {
       principalProfileId: profileId,
       representativeProfileId: query.RepresentativeProfileId,
@@ -113,38 +127,67 @@ export class ProcurationsService {
   async listInbound(
     profileId: number,
     query: ListInboundProcurationsQueryDto,
-  ): Promise<Page<ProcurationView>> {
+  ): Promise<Page<ProcurationView> | StreamedPage<ProcurationView>> {
     return this.list(profileId, query, {
       representativeProfileId: profileId,
       principalProfileId: query.PrincipalProfileId,
     });
   }
 
+  /**
+   * A page of procurations and its exact total; `PageSize=-1` answers every one the filters keep,
+   * streamed from a cursor in batches as the profile list is (`ProfilesService.stream`), never
+   * held whole.
+   */
   private async list(
     profileId: number,
     query: ListOutboundProcurationsQueryDto | ListInboundProcurationsQueryDto,
     filters: ProcurationFilters,
-  ): Promise<Page<ProcurationView>> {
+  ): Promise<Page<ProcurationView> | StreamedPage<ProcurationView>> {
     const order = parseOrderBy(query.OrderBy, PROCURATION_ORDER);
     const manager = this.dataSource.manager;
     await findProfileOrFail(manager, profileId);
     const now = new Date();
-    const page = await fetchProcurationPage(
-      procurationsQuery(
-        manager,
-        {
-          ...filters,
-          delegatorProfileId: query.DelegatorProfileId,
-          includeDelegations: query.IncludeDelegations,
-          hasAccessToServiceId: query.HasAccessToServiceId,
-        },
-        now,
-      ),
-      order,
-      pageRequestOf(query),
-    );
-    const views = await this.viewsOf(manager, page.items, now, readOptionsOf(query));
+    const allFilters: ProcurationFilters = {
+      ...filters,
+      delegatorProfileId: query.DelegatorProfileId,
+      includeDelegations: query.IncludeDelegations,
+      hasAccessToServiceId: query.HasAccessToServiceId,
+    };
+    const request = pageRequestOf(query);
+    const options = readOptionsOf(query);
+    if (request.pageSize === undefined) return this.stream(allFilters, order, request, now, options);
+    const page = await fetchProcurationPage(procurationsQuery(manager, allFilters, now), order, request);
+    const views = await this.viewsOf(manager, page.items, now, options);
     return new Page(views, page.totalCount, page.request);
+  }
+
+  /**
+   * Every procuration the filters keep, through `openCursor` (the profile list's stream): the
+   * total and every batch in one snapshot, each batch with its expansions read on the cursor's
+   * connection. The per-caller and global stream bounds apply to it as to the profile list.
+   */
+  private async stream(
+    filters: ProcurationFilters,
+    order: readonly SortTerm[],
+    request: PageRequest,
+    now: Date,
+    options: ReadOptions,
+  ): Promise<StreamedPage<ProcurationView>> {
+    const query = orderProcurations(procurationsQuery(this.dataSource.manager, filters, now), order);
+    const [text, values] = query.getQueryAndParameters();
+    const read = procurationReader(query);
+    const withBytes =
+      options.includeCustomImageBytes &&
+      [...options.expand].some((value) => value.endsWith('_ProfilePicture'));
+    const { snapshot: total, batches } = await openCursor(this.dataSource, {
+      statement: { text, values },
+      batchSize: withBytes ? PICTURE_BYTES_PAGE_SIZE : STREAM_BATCH_SIZE,
+      statementTimeoutMs: Math.max(STREAM_STATEMENT_TIMEOUT_MS, this.env.DATABASE_STATEMENT_TIMEOUT_MS),
+      snapshot: (runner) => procurationsQuery(runner.manager, filters, now).getCount(),
+      readBatch: (rows, runner) => this.viewsOf(runner.manager, rows.map(read), now, options),
+    });
+    return new StreamedPage(batches, total, request);
   }
 
   async get(

@@ -1,8 +1,6 @@
 import { crc32 } from 'node:zlib';
 
-/** The image types a profile picture may be (contract 6). */
-export const PICTURE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export type PictureMediaType = (typeof PICTURE_MEDIA_TYPES)[number];
+import type { PictureMediaType } from '../profiles/profile-picture.entity';
 
 /** Beyond this many pixels a side, a small file can still be a decompression bomb for its viewers. */
 export const MAX_PICTURE_SIDE = 10_000;

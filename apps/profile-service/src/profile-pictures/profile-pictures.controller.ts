@@ -1,19 +1,21 @@
-import { Body, Delete, Get, HttpCode, Put, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
+import { ApiBodyExamples, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { BodyLimit } from '@portal/service-runtime';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
 import { NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
-import { PICTURE_BODY_LIMIT, ProfilePictureResponse, UpsertProfilePictureDto } from './profile-picture.dto';
-import { toProfilePictureResponse } from './profile-picture.mapper';
+import {
+  PICTURE_BODY_LIMIT,
+  ProfilePictureResponse,
+  UpsertProfilePictureDto,
+} from '../profiles/profile-picture.dto';
+import { toProfilePictureResponse } from '../profiles/profile-picture.mapper';
 import { ProfilePicturesService } from './profile-pictures.service';
 
 export const PROFILE_PICTURE_PATH = 'profiles/:profileId/picture';
@@ -76,16 +78,17 @@ export class ProfilePicturesController {
       },
     },
   })
-  @ApiUpsertResponses(ProfilePictureResponse)
+  @UpsertRoute(ProfilePictureResponse)
   @Projected('profilePicture', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProfilePicture(
     @ProfileId() profileId: number,
     @Body() body: UpsertProfilePictureDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProfilePictureResponse> {
+  ): Promise<UpsertedResponse<ProfilePictureResponse>> {
     const upserted = await this.pictures.upsert(profileId, body);
-    return toProfilePictureResponse(upsertStatus(reply, upserted), { includeBytes: false });
+    return UpsertedResponse.of(upserted, (picture) =>
+      toProfilePictureResponse(picture, { includeBytes: false }),
+    );
   }
 
   @Delete()

@@ -9,8 +9,9 @@ import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 import { type Upserted, upsertLink } from '../common/upsert';
 import { findProfileOrFail } from '../profiles/profile-lock';
 import { ProfilePictureEntity } from '../profiles/profile-picture.entity';
-import { inspectImage, type PictureMediaType } from './image-content';
-import { MAX_PICTURE_BYTES, type UpsertProfilePictureDto } from './profile-picture.dto';
+import type { PictureMediaType } from '../profiles/profile-picture.entity';
+import { inspectImage } from './image-content';
+import { MAX_PICTURE_BYTES, type UpsertProfilePictureDto } from '../profiles/profile-picture.dto';
 
 const IMAGE = 'customImageBytesEncoded';
 

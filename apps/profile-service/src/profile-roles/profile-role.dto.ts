@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CreatedBy } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { RoleResponse } from '../catalogue/roles/role.dto';
+import { RoleResponse } from '../reference-data/roles/role.dto';
 import { AuditedResponse } from '../common/audited.response';
 import { OptionalDateTime } from '../common/body-fields';
 import { PROFILE_ROLE_SOURCES, type ProfileRoleSource } from '../common/domain-enums';

@@ -2,7 +2,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedCo
 
 import { AuditedEntity } from '@portal/database';
 
-import type { RoleEntity } from '../catalogue/roles/role.entity';
+import type { RoleEntity } from '../reference-data/roles/role.entity';
 import { oneOf, PROFILE_ROLE_SOURCES, type ProfileRoleSource } from '../common/domain-enums';
 import type { ProfileEntity } from '../profiles/profile.entity';
 
@@ -12,11 +12,13 @@ export const PROFILE_ROLE_ROLE_FK = 'fk_profile_role_role';
 
 /**
  * A role a profile holds from `validityStartStamp` on: given directly, or by the category of its
- * organization (`source`). Written only through RoleAssignments.
+ * organization (`source`). Written only through RoleAssignments (service-reach).
  */
 @Entity('profile_role')
 @Index(PROFILE_ROLE_UNIQUE, ['profileId', 'roleId'], { unique: true })
 @Index('ix_profile_role_role', ['roleId'])
+// Partial (roles given with a start ahead of their write), for the reach reconciler: see the migration.
+@Index('ix_profile_role_deferred_start', { synchronize: false })
 @Check('ck_profile_role_source', oneOf('source', PROFILE_ROLE_SOURCES))
 export class ProfileRoleEntity extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_profile_role' })

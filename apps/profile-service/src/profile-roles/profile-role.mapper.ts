@@ -1,4 +1,4 @@
-import type { RoleEntity } from '../catalogue/roles/role.entity';
+import type { RoleEntity } from '../reference-data/roles/role.entity';
 import { auditOf } from '../common/audited.response';
 import type { ProfileRoleEntity } from './profile-role.entity';
 import type { HeldRoleResponse, ProfileRoleResponse } from './profile-role.dto';

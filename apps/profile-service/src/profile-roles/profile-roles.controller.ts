@@ -1,10 +1,9 @@
-import { Body, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -19,7 +18,6 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import {
   HeldRoleResponse,
   ListProfileRolesQueryDto,
@@ -30,8 +28,10 @@ import {
 import { toHeldRoleResponse, toProfileRoleResponse } from './profile-role.mapper';
 import { ProfileRolesService } from './profile-roles.service';
 
-/** The demo catalogue's role Business. */
+/** The demo catalogue's role Business, which the writes' examples give profile 1 and take away. */
 const RoleId = (): MethodDecorator => IdParam('roleId', 2);
+/** The role Citizen (1), which profile 1 holds from the start: the read answers before any write. */
+const HeldRoleId = (): MethodDecorator => IdParam('roleId', 1);
 
 const HELD_ORDER_BY =
   "`OrderBy` over the role's properties and `profileRole.validityStartStamp`, `profileRole.source`, " +
@@ -79,7 +79,7 @@ export class ProfileRolesController {
     ),
   })
   @ProfileIdParam()
-  @RoleId()
+  @HeldRoleId()
   @ApiOkResponse({ type: HeldRoleResponse })
   @Projected('role')
   @ApiProblemResponses(400, 404)
@@ -117,17 +117,16 @@ export class ProfileRolesController {
       value: { validityStartStamp: '2026-01-01T00:00:00Z', createdBy: 'luca.bernasconi' },
     },
   })
-  @ApiUpsertResponses(ProfileRoleResponse)
+  @UpsertRoute(ProfileRoleResponse)
   @Projected('profileRole', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProfileRole(
     @ProfileId() profileId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Body() body: ProfileRoleBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ProfileRoleResponse> {
+  ): Promise<UpsertedResponse<ProfileRoleResponse>> {
     const upserted = await this.profileRoles.upsert(profileId, roleId, body);
-    return toProfileRoleResponse(upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, toProfileRoleResponse);
   }
 
   @Delete(':profileId/roles/:roleId')

@@ -12,14 +12,14 @@ import {
 } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
-import { RoleEntity } from '../catalogue/roles/role.entity';
-import { ROLE_RESOURCE } from '../catalogue/roles/roles.service';
+import { RoleEntity } from '../reference-data/roles/role.entity';
+import { ROLE_RESOURCE } from '../reference-data/roles/roles.service';
 import { notFoundError, orderByWhitelistOf, RECORD } from '../common/crud/resource-definition';
 import type { Upserted } from '../common/upsert';
 import { findProfileOrFail } from '../profiles/profile-lock';
+import { RoleAssignments } from '../service-reach/role-assignments.service';
 import type { ProfileRoleBodyDto } from './profile-role.dto';
 import { ProfileRoleEntity } from './profile-role.entity';
-import { RoleAssignments } from './role-assignments.service';
 
 /** A role as a profile holds it. */
 export type HeldRole = RoleEntity & { profileRole: ProfileRoleEntity };
@@ -65,7 +65,14 @@ export class ProfileRolesService {
       await findProfileOrFail(manager, profileId, 'share');
       if (!(await manager.existsBy(RoleEntity, { id: roleId }))) throw notFoundError(ROLE_RESOURCE, roleId);
       const start = body.validityStartStamp ? new Date(body.validityStartStamp) : new Date();
-      return this.roleAssignments.giveDirectly(manager, profileId, roleId, start, body.createdBy);
+      const { id, created } = await this.roleAssignments.giveDirectly(
+        manager,
+        profileId,
+        roleId,
+        start,
+        body.createdBy,
+      );
+      return { record: await manager.findOneByOrFail(ProfileRoleEntity, { id }), created };
     });
   }
 
@@ -78,8 +85,9 @@ export class ProfileRolesService {
 
   /** The roles of the profile, each with its link mapped onto `profileRole`. */
   private heldRoles(manager: EntityManager, profileId: number): SelectQueryBuilder<HeldRole> {
-    const roles = manager
-      .getRepository(RoleEntity)
+    // Typed as what the builder reads: innerJoinAndMapOne below sets `profileRole` on each role.
+    return manager
+      .getRepository<HeldRole>(RoleEntity)
       .createQueryBuilder(RECORD)
       .innerJoinAndMapOne(
         `${RECORD}.profileRole`,
@@ -88,7 +96,6 @@ export class ProfileRolesService {
         `${LINK}.roleId = ${RECORD}.id AND ${LINK}.profileId = :profileId`,
         { profileId },
       );
-    return roles as unknown as SelectQueryBuilder<HeldRole>;
   }
 }
 

@@ -9,7 +9,7 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.dto';
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
 import { PROFILE_READERS } from '../common/access';
-import { toResponseOf } from '../common/crud/resource-definition';
+import { toResponse } from '../common/crud/resource-definition';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ListProfileServiceThemesQueryDto } from './profile-service-theme.dto';
 import { ProfileServiceThemesService } from './profile-service-themes.service';
@@ -37,7 +37,7 @@ export class ProfileServiceThemesController {
     @Query() query: ListProfileServiceThemesQueryDto,
   ): Promise<Page<ServiceThemeResponse>> {
     return (await this.themes.list(profileId, query)).map((theme) =>
-      toResponseOf(SERVICE_THEME_RESOURCE, theme, ServiceThemeResponse),
+      toResponse(SERVICE_THEME_RESOURCE, theme),
     );
   }
 }

@@ -8,7 +8,7 @@ import { ServiceThemeEntity } from '../catalogue/service-themes/service-theme.en
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
 import { whereEquals } from '../common/query-filters';
-import { profileReaches } from '../profile-roles/service-reach';
+import { profileReaches } from '../service-reach/reach';
 import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ListProfileServiceThemesQueryDto } from './profile-service-theme.dto';
 

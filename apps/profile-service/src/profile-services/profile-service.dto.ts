@@ -6,7 +6,7 @@ import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.
 import { ExpandFilter } from '../common/expand';
 import { BooleanFilter } from '../common/query-filters';
 import { FavoriteServiceResponse } from '../favorites/favorite-service.response';
-import { ProcurationServiceResponse } from '../procurations/procuration-service.response';
+import { ProcurationServiceResponse } from '../service-reach/procuration-service.response';
 import { ProfileRoleResponse } from '../profile-roles/profile-role.dto';
 import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
 import { OrgIdentificationLevelResponse } from '../reference-data/org-identification-levels/org-identification-level.dto';

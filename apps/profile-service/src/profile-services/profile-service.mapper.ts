@@ -1,22 +1,19 @@
-import { ServiceClientResponse, SurveyResponse } from '../catalogue/services/service-relations.dto';
 import { SERVICE_CLIENT_RESOURCE, SURVEY_RESOURCE } from '../catalogue/services/service-relations.service';
 import type { ServiceClientEntity } from '../catalogue/services/service-client.entity';
-import { ServiceResponse } from '../catalogue/services/service.dto';
 import type { ServiceEntity } from '../catalogue/services/service.entity';
 import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
-import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.dto';
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
 import type { SurveyEntity } from '../catalogue/services/survey.entity';
-import { toResponseOf } from '../common/crud/resource-definition';
+import { toResponse } from '../common/crud/resource-definition';
 import type { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { toFavoriteServiceResponse } from '../favorites/favorite-service.response';
-import type { ProcurationServiceEntity } from '../procurations/procuration-service.entity';
-import { toProcurationServiceResponse } from '../procurations/procuration-service.response';
 import type { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
 import { toProfileRoleResponse } from '../profile-roles/profile-role.mapper';
-import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
+import {
+  type ProcurationServiceLink,
+  toProcurationServiceResponse,
+} from '../service-reach/procuration-service.response';
 import { IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/identification-levels/identification-levels.service';
-import { OrgIdentificationLevelResponse } from '../reference-data/org-identification-levels/org-identification-level.dto';
 import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/org-identification-levels/org-identification-levels.service';
 import type { ProfileServiceExpansion, ProfileServiceResponse } from './profile-service.dto';
 
@@ -27,7 +24,7 @@ export interface ServiceParts {
   readonly surveys: ReadonlyMap<number, SurveyEntity>;
   readonly favorites: ReadonlyMap<number, FavoriteServiceEntity>;
   /** Read through a procuration: its link to each service. */
-  readonly procurationServices?: ReadonlyMap<number, ProcurationServiceEntity>;
+  readonly procurationServices?: ReadonlyMap<number, ProcurationServiceLink>;
 }
 
 /** A service as a profile's routes show it: the service, then each expansion asked for. */
@@ -36,41 +33,31 @@ export function toProfileServiceResponse(
   expand: ReadonlySet<ProfileServiceExpansion | 'ProcurationService'>,
   parts: ServiceParts,
 ): ProfileServiceResponse {
-  const response: ProfileServiceResponse = toResponseOf(SERVICE_RESOURCE, service, ServiceResponse);
+  const response: ProfileServiceResponse = toResponse(SERVICE_RESOURCE, service);
   return {
     ...response,
     ...(expand.has('ServiceTheme') &&
       service.serviceTheme && {
-        serviceTheme: toResponseOf(SERVICE_THEME_RESOURCE, service.serviceTheme, ServiceThemeResponse),
+        serviceTheme: toResponse(SERVICE_THEME_RESOURCE, service.serviceTheme),
       }),
     ...(expand.has('IdentificationLevel') &&
       service.identificationLevel && {
-        identificationLevel: toResponseOf(
-          IDENTIFICATION_LEVEL_RESOURCE,
-          service.identificationLevel,
-          IdentificationLevelResponse,
-        ),
+        identificationLevel: toResponse(IDENTIFICATION_LEVEL_RESOURCE, service.identificationLevel),
       }),
     ...(expand.has('OrgIdentificationLevel') &&
       service.orgIdentificationLevel && {
-        orgIdentificationLevel: toResponseOf(
-          ORG_IDENTIFICATION_LEVEL_RESOURCE,
-          service.orgIdentificationLevel,
-          OrgIdentificationLevelResponse,
-        ),
+        orgIdentificationLevel: toResponse(ORG_IDENTIFICATION_LEVEL_RESOURCE, service.orgIdentificationLevel),
       }),
     ...(expand.has('ProfileRoles') && {
       profileRoles: (parts.profileRoles.get(service.id) ?? []).map(toProfileRoleResponse),
     }),
     ...(expand.has('ServiceClients') && {
       serviceClients: (parts.serviceClients.get(service.id) ?? []).map((client) =>
-        toResponseOf(SERVICE_CLIENT_RESOURCE, client, ServiceClientResponse),
+        toResponse(SERVICE_CLIENT_RESOURCE, client),
       ),
     }),
     ...(expand.has('Survey') && {
-      survey: mapOrNull(parts.surveys.get(service.id), (survey) =>
-        toResponseOf(SURVEY_RESOURCE, survey, SurveyResponse),
-      ),
+      survey: mapOrNull(parts.surveys.get(service.id), (survey) => toResponse(SURVEY_RESOURCE, survey)),
     }),
     ...(expand.has('FavoriteService') && {
       favoriteService: mapOrNull(parts.favorites.get(service.id), toFavoriteServiceResponse),
@@ -78,7 +65,7 @@ export function toProfileServiceResponse(
     ...(expand.has('ProcurationService') &&
       parts.procurationServices?.has(service.id) && {
         procurationService: toProcurationServiceResponse(
-          parts.procurationServices.get(service.id) as ProcurationServiceEntity,
+          parts.procurationServices.get(service.id) as ProcurationServiceLink,
         ),
       }),
   };

@@ -5,7 +5,7 @@ import type { OrderByWhitelist } from '@portal/pagination';
 import { ServiceEntity } from '../catalogue/services/service.entity';
 import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/services.service';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
-import { whereProfileReaches } from '../profile-roles/service-reach';
+import { whereProfileReaches } from '../service-reach/reach';
 import type { ListProfileServicesQueryDto, ProfileServiceExpansion } from './profile-service.dto';
 
 export const SERVICE = 'service';

@@ -2,16 +2,17 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Any, type DataSource, type EntityManager, IsNull } from 'typeorm';
 
-import { fetchPage, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
+import { fetchRawPage, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
 import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
 import type { ServiceEntity } from '../catalogue/services/service.entity';
 import { SurveyEntity } from '../catalogue/services/survey.entity';
 import { groupBy } from '../common/group-by';
+import { rawQueryReader } from '../common/raw-rows';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
-import { profileRolesGranting } from '../profile-roles/service-reach';
+import { profileRolesGranting } from '../service-reach/reach';
 import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ServiceParts } from './profile-service.mapper';
 import type {
@@ -44,11 +45,9 @@ export class ProfileServicesService {
     const manager = this.dataSource.manager;
     await findProfileOrFail(manager, profileId);
     const expand = new Set(query.Expand ?? []);
-    const page = await fetchPage(
-      profileServicesQuery(manager, profileId, query, expand),
-      order,
-      pageRequestOf(query),
-    );
+    // Read raw (the joins are many-to-one): one statement for the page and its total, no hydration.
+    const services = profileServicesQuery(manager, profileId, query, expand);
+    const page = await fetchRawPage(services, order, pageRequestOf(query), rawQueryReader(services));
     const parts = await this.partsOf(manager, profileId, page.items, expand);
     return { services: page, parts, expand };
   }

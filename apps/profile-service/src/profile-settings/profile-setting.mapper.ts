@@ -1,6 +1,5 @@
 import { auditOf } from '../common/audited.response';
-import { toResponseOf } from '../common/crud/resource-definition';
-import { ServiceSettingResponse } from '../settings/service-setting.dto';
+import { toResponse } from '../common/crud/resource-definition';
 import { SERVICE_SETTING_RESOURCE } from '../settings/service-settings.service';
 import type { ProfileServiceSettingResponse, ServiceSettingValueResponse } from './profile-setting.dto';
 import type { SettingValueView } from './profile-settings.service';
@@ -20,7 +19,7 @@ export function toServiceSettingValueResponse(view: SettingValueView): ServiceSe
 /** A setting with the profile's value. */
 export function toProfileServiceSettingResponse(view: SettingValueView): ProfileServiceSettingResponse {
   return {
-    ...toResponseOf(SERVICE_SETTING_RESOURCE, view.setting, ServiceSettingResponse),
+    ...toResponse(SERVICE_SETTING_RESOURCE, view.setting),
     serviceSettingValue: toServiceSettingValueResponse(view),
   };
 }

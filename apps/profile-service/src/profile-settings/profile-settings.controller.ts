@@ -1,10 +1,9 @@
-import { Body, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected, ProjectionLevel } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -20,7 +19,6 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ApiUpsertResponses, upsertStatus } from '../common/upsert';
 import { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
 import {
   ProfileServiceSettingResponse,
@@ -107,7 +105,7 @@ export class ProfileSettingsController {
       value: { value: 'true', createdBy: 'luca.bernasconi' },
     },
   })
-  @ApiUpsertResponses(ServiceSettingValueResponse)
+  @UpsertRoute(ServiceSettingValueResponse)
   @Projected('serviceSettingValue', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertProfileServiceSettingValue(
@@ -115,11 +113,11 @@ export class ProfileSettingsController {
     @SettingId() settingId: number,
     @Body() body: UpsertServiceSettingValueDto,
     @ProjectionLevel() level: number,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ServiceSettingValueResponse> {
+  ): Promise<UpsertedResponse<ServiceSettingValueResponse>> {
     const upserted = await this.settings.upsert(profileId, settingId, body, level);
-    return toServiceSettingValueResponse(
-      upsertStatus(reply, { record: upserted, created: upserted.created }),
+    return UpsertedResponse.of(
+      { record: upserted, created: upserted.created },
+      toServiceSettingValueResponse,
     );
   }
 

@@ -22,6 +22,7 @@ export const ORGANIZATION_CREATED_BY_PROFILE_FK = 'fk_organization_created_by_pr
 @Index('ix_organization_uid', ['uid'])
 @Index('ix_organization_fso_id', ['fsoId'])
 @Index('ix_organization_name_trgm', { synchronize: false })
+@Index('ix_organization_name_search', { synchronize: false })
 @Check('ck_organization_signature_type', oneOf('signature_type', SIGNATURE_TYPES))
 export class OrganizationEntity extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_organization' })
@@ -29,6 +30,10 @@ export class OrganizationEntity extends AuditedEntity {
 
   @Column({ type: 'varchar', length: 160 })
   name: string;
+
+  /** `name` folded for `OrganizationNameContains` (`profile_search_fold`), by a database trigger. */
+  @Column({ name: 'name_search', type: 'text', select: false, insert: false, update: false })
+  nameSearch: string;
 
   /** Swiss business identification number (CHE-123.456.789). */
   @Column({ type: 'varchar', length: 30, nullable: true })

@@ -15,8 +15,8 @@ export const PERSON_MARITAL_STATUS_FK = 'fk_person_marital_status';
 @Index(PERSON_ACCOUNT_UNIQUE, ['accountId'], { unique: true })
 @Index('ix_person_marital_status', ['maritalStatusId'])
 @Index('ix_person_ahv_number', ['ahvNumber'])
-@Index('ix_person_firstname_trgm', { synchronize: false })
-@Index('ix_person_lastname_trgm', { synchronize: false })
+@Index('ix_person_firstname_search', { synchronize: false })
+@Index('ix_person_lastname_search', { synchronize: false })
 @Check('ck_person_gender', oneOf('gender', GENDERS))
 export class PersonEntity extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_person' })
@@ -34,6 +34,27 @@ export class PersonEntity extends AuditedEntity {
 
   @Column({ type: 'varchar', length: 160, nullable: true })
   lastname: string | null;
+
+  /** `firstname` and `lastname` folded for the `...Contains` filters (`profile_search_fold`), by a database trigger. */
+  @Column({
+    name: 'firstname_search',
+    type: 'text',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  firstnameSearch: string | null;
+
+  @Column({
+    name: 'lastname_search',
+    type: 'text',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  lastnameSearch: string | null;
 
   @Column({ type: 'varchar', length: 20, default: 'Unknown' })
   gender: Gender;

@@ -70,10 +70,26 @@ describe(ProfileListQuery.name, () => {
       ['Ids', { Ids: [3, 5] }, 'p.id = ANY($1::int[])', [[3, 5]]],
       ['IsEnabled', { IsEnabled: false }, 'p."is_enabled" = $1', [false]],
       ['ExternalKey', { ExternalKey: 'K-1' }, 'p."external_key" = $1', ['K-1']],
-      ['Keyword', { Keyword: 'Muster' }, 'p."search_text" ILIKE $1', ['%Muster%']],
-      ['EmailContains', { EmailContains: '@bern.ch' }, 'p."email" ILIKE $1', ['%@bern.ch%']],
-      ['ZipCodeContains', { ZipCodeContains: '80' }, 'p."zip_code" ILIKE $1', ['%80%']],
-      ['CityContains', { CityContains: 'zür' }, 'p."city" ILIKE $1', ['%zür%']],
+      ['Keyword', { Keyword: 'Muster' }, 'p."search_text" LIKE profile_search_fold($1)', ['%Muster%']],
+      [
+        'EmailContains',
+        { EmailContains: '@bern.ch' },
+        'p."email_search" LIKE profile_search_fold($1)',
+        ['%@bern.ch%'],
+      ],
+      [
+        'ZipCodeContains',
+        { ZipCodeContains: '80' },
+        'p."zip_code_search" LIKE profile_search_fold($1)',
+        ['%80%'],
+      ],
+      // With an umlaut, its transliteration too (contract 9).
+      [
+        'CityContains',
+        { CityContains: 'zür' },
+        '(p."city_search" LIKE profile_search_fold($1) OR p."city_search" LIKE profile_search_fold($2))',
+        ['%zür%', '%zuer%'],
+      ],
       [
         'MinLastLoginStamp',
         { MinLastLoginStamp: '2025-01-01T00:00:00Z' },
@@ -98,7 +114,12 @@ describe(ProfileListQuery.name, () => {
       ['PersonId', { PersonId: 8 }, 'p."person_id" = $1', [8]],
       ['OrganizationUid', { OrganizationUid: 'CHE-1' }, 'o."uid" = $1', ['CHE-1']],
       ['OrganizationName', { OrganizationName: 'Muster_AG' }, 'o."name" ILIKE $1', ['Muster\\_AG']],
-      ['OrganizationNameContains', { OrganizationNameContains: 'AG' }, 'o."name" ILIKE $1', ['%AG%']],
+      [
+        'OrganizationNameContains',
+        { OrganizationNameContains: 'AG' },
+        'o."name_search" LIKE profile_search_fold($1)',
+        ['%AG%'],
+      ],
       ['OrganizationIsPending', { OrganizationIsPending: true }, 'o."is_pending" = $1', [true]],
       ['OrganizationFsoId', { OrganizationFsoId: 4711 }, 'o."fso_id" = $1', [4711]],
       [
@@ -107,8 +128,18 @@ describe(ProfileListQuery.name, () => {
         'o."org_category_id" IN (SELECT id FROM org_category WHERE lower(code) = lower($1))',
         ['co'],
       ],
-      ['PersonFirstNameContains', { PersonFirstNameContains: 'ann' }, 'pe."firstname" ILIKE $1', ['%ann%']],
-      ['PersonLastnameContains', { PersonLastnameContains: 'mus' }, 'pe."lastname" ILIKE $1', ['%mus%']],
+      [
+        'PersonFirstNameContains',
+        { PersonFirstNameContains: 'ann' },
+        'pe."firstname_search" LIKE profile_search_fold($1)',
+        ['%ann%'],
+      ],
+      [
+        'PersonLastnameContains',
+        { PersonLastnameContains: 'Bösch' },
+        '(pe."lastname_search" LIKE profile_search_fold($1) OR pe."lastname_search" LIKE profile_search_fold($2))',
+        ['%Bösch%', '%Boesch%'],
+      ],
       ['PersonAhvNumber', { PersonAhvNumber: '756.1' }, 'pe."ahv_number" = $1', ['756.1']],
     ])('%s', (_name, filters, condition, values) => {
       const query = sut({ filters });
@@ -137,7 +168,7 @@ describe(ProfileListQuery.name, () => {
       expect(text).toContain('LEFT JOIN person pe ON pe.id = p."person_id"');
       expect(text).toContain('LEFT JOIN organization o ON o.id = p."organization_id"');
       expect(whereOf(both)).toBe(
-        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."lastname" ILIKE $2',
+        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."lastname_search" LIKE profile_search_fold($2)',
       );
     });
 

@@ -1,8 +1,8 @@
 import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
 
 import { columnsOf, type EntityColumn } from '../common/entity-columns';
-import { containsPattern, escapeLike } from '../common/query-filters';
-import { IdentityEntity } from '../identities/identity.entity';
+import { escapeLike, foldedContains } from '../common/query-filters';
+import { IdentityEntity } from './identity.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
@@ -72,11 +72,23 @@ const PICTURE_BYTES: Source = {
   columns: columnsOf(ProfilePictureEntity).filter((column) => column.property === 'customImageBytes'),
 };
 const IDENTITY: Source = { alias: 'i', columns: readable(IdentityEntity) };
-/** What Keyword searches, written by a trigger (see the migration); never read. */
-const SEARCH_TEXT: Source = {
-  alias: 'p',
-  columns: columnsOf(ProfileEntity).filter((entry) => entry.property === 'searchText'),
-};
+/** The folded text the searches look in, written by triggers (see the migrations); never read. */
+const searchColumns = <E extends object>(
+  source: Source,
+  entity: abstract new () => E,
+  properties: readonly Extract<keyof E, string>[],
+): Source => ({
+  alias: source.alias,
+  columns: columnsOf(entity).filter((entry) => (properties as readonly string[]).includes(entry.property)),
+});
+const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
+  'searchText',
+  'emailSearch',
+  'citySearch',
+  'zipCodeSearch',
+]);
+const PERSON_SEARCH = searchColumns(PERSON, PersonEntity, ['firstnameSearch', 'lastnameSearch']);
+const ORGANIZATION_SEARCH = searchColumns(ORGANIZATION, OrganizationEntity, ['nameSearch']);
 const SIGNATORY: Source = { alias: 's', columns: readable(SignatoryEntity) };
 
 const column = (source: Source, property: string): string => {
@@ -353,13 +365,13 @@ export class ProfileListQuery {
     when(filters.Ids, (ids) => `p.id = ANY(${add(ids)}::int[])`);
     when(filters.IsEnabled, (value) => `${p('isEnabled')} = ${add(value)}`);
     when(filters.ExternalKey, (value) => `${p('externalKey')} = ${add(value)}`);
-    when(
-      filters.Keyword,
-      (value) => `${column(SEARCH_TEXT, 'searchText')} ILIKE ${add(containsPattern(value))}`,
-    );
-    when(filters.EmailContains, (value) => `${p('email')} ILIKE ${add(containsPattern(value))}`);
-    when(filters.ZipCodeContains, (value) => `${p('zipCode')} ILIKE ${add(containsPattern(value))}`);
-    when(filters.CityContains, (value) => `${p('city')} ILIKE ${add(containsPattern(value))}`);
+    // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains).
+    const contains = (source: Source, property: string, value: string): string =>
+      foldedContains(column(source, property), value, add);
+    when(filters.Keyword, (value) => contains(PROFILE_SEARCH, 'searchText', value));
+    when(filters.EmailContains, (value) => contains(PROFILE_SEARCH, 'emailSearch', value));
+    when(filters.ZipCodeContains, (value) => contains(PROFILE_SEARCH, 'zipCodeSearch', value));
+    when(filters.CityContains, (value) => contains(PROFILE_SEARCH, 'citySearch', value));
     when(filters.MinLastLoginStamp, (value) => `${p('lastLoginStamp')} >= ${add(new Date(value))}`);
     when(filters.MaxLastLoginStamp, (value) => `${p('lastLoginStamp')} <= ${add(new Date(value))}`);
     when(filters.IsInGracePeriod, (value) => {
@@ -375,7 +387,7 @@ export class ProfileListQuery {
     when(filters.OrganizationUid, (value) => organization(`${o('uid')} = ${add(value)}`));
     when(filters.OrganizationName, (value) => organization(`${o('name')} ILIKE ${add(escapeLike(value))}`));
     when(filters.OrganizationNameContains, (value) =>
-      organization(`${o('name')} ILIKE ${add(containsPattern(value))}`),
+      organization(contains(ORGANIZATION_SEARCH, 'nameSearch', value)),
     );
     when(filters.OrganizationIsPending, (value) => organization(`${o('isPending')} = ${add(value)}`));
     when(filters.OrganizationFsoId, (value) => organization(`${o('fsoId')} = ${add(value)}`));
@@ -389,11 +401,9 @@ export class ProfileListQuery {
     );
 
     when(filters.PersonFirstNameContains, (value) =>
-      person(`${pe('firstname')} ILIKE ${add(containsPattern(value))}`),
+      person(contains(PERSON_SEARCH, 'firstnameSearch', value)),
     );
-    when(filters.PersonLastnameContains, (value) =>
-      person(`${pe('lastname')} ILIKE ${add(containsPattern(value))}`),
-    );
+    when(filters.PersonLastnameContains, (value) => person(contains(PERSON_SEARCH, 'lastnameSearch', value)));
     when(filters.PersonAhvNumber, (value) => person(`${pe('ahvNumber')} = ${add(value)}`));
 
     when(filters.HasToBeProcessedForInactivity, (state) => this.inactivityCondition(state, add));
@@ -450,9 +460,20 @@ function columnOfSource(source: Source, property: string): string {
   return found.column;
 }
 
+/** Each source's properties with the names of their row columns, built once: `pick` runs per row and source. */
+const rowKeys = new Map<Source, readonly (readonly [string, string])[]>();
+const rowKeysOf = (source: Source): readonly (readonly [string, string])[] => {
+  let keys = rowKeys.get(source);
+  if (!keys) {
+    keys = source.columns.map((entry) => [entry.property, `${source.alias}.${entry.property}`] as const);
+    rowKeys.set(source, keys);
+  }
+  return keys;
+};
+
 function pick<T>(row: Readonly<Record<string, unknown>>, source: Source): T {
   const picked: Record<string, unknown> = {};
-  for (const entry of source.columns) picked[entry.property] = row[`${source.alias}.${entry.property}`];
+  for (const [property, key] of rowKeysOf(source)) picked[property] = row[key];
   return picked as T;
 }
 

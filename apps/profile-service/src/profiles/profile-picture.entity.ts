@@ -4,6 +4,10 @@ import { AuditedEntity } from '@portal/database';
 
 import type { ProfileEntity } from './profile.entity';
 
+/** The image types a profile picture may be (contract 6). */
+export const PICTURE_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export type PictureMediaType = (typeof PICTURE_MEDIA_TYPES)[number];
+
 export const PROFILE_PICTURE_PROFILE_UNIQUE = 'uq_profile_picture_profile';
 export const PROFILE_PICTURE_UNIQUE_ID_UNIQUE = 'uq_profile_picture_unique_id';
 export const PROFILE_PICTURE_PROFILE_FK = 'fk_profile_picture_profile';

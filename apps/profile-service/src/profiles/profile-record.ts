@@ -1,4 +1,4 @@
-import type { IdentityEntity } from '../identities/identity.entity';
+import type { IdentityEntity } from './identity.entity';
 import type { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import type { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
 import type { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';

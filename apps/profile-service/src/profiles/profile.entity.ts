@@ -24,9 +24,9 @@ export const PROFILE_ORGANIZATION_FK = 'fk_profile_organization';
 @Index(PROFILE_EXTERNAL_KEY_UNIQUE, ['externalKey'], { unique: true })
 // Kept by the migrations, outside TypeORM's synchronisation: trigram and expression indexes.
 @Index('ix_profile_search_text', { synchronize: false })
-@Index('ix_profile_email_trgm', { synchronize: false })
-@Index('ix_profile_city_trgm', { synchronize: false })
-@Index('ix_profile_zip_code_trgm', { synchronize: false })
+@Index('ix_profile_email_search', { synchronize: false })
+@Index('ix_profile_city_search', { synchronize: false })
+@Index('ix_profile_zip_code_search', { synchronize: false })
 @Index('ix_profile_grace_period_end_date', { synchronize: false })
 @Index('ix_profile_flagged_for_deletion', { synchronize: false })
 @Index('ix_profile_inactivity', { synchronize: false })
@@ -106,4 +106,21 @@ export class ProfileEntity extends AuditedEntity {
    */
   @Column({ name: 'search_text', type: 'text', default: '', select: false, insert: false, update: false })
   searchText: string;
+
+  /** `email`, `city` and `zipCode` folded for the `...Contains` filters (`profile_search_fold`), by a database trigger. */
+  @Column({ name: 'email_search', type: 'text', select: false, insert: false, update: false })
+  emailSearch: string;
+
+  @Column({ name: 'city_search', type: 'text', nullable: true, select: false, insert: false, update: false })
+  citySearch: string | null;
+
+  @Column({
+    name: 'zip_code_search',
+    type: 'text',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  zipCodeSearch: string | null;
 }

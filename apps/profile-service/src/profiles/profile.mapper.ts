@@ -1,18 +1,12 @@
-import type { PageQueryDto } from '@portal/pagination';
-
 import { auditOf } from '../common/audited.response';
-import { type AuditedRecord, type ResourceDefinition, toResponse } from '../common/crud/resource-definition';
-import { toIdentityResponse } from '../identities/identity.mapper';
-import { toProfilePictureResponse } from '../profile-pictures/profile-picture.mapper';
-import type { LegalFormResponse } from '../reference-data/legal-forms/legal-form.dto';
+import { toResponse } from '../common/crud/resource-definition';
+import { toIdentityResponse } from './identity.mapper';
+import { toProfilePictureResponse } from './profile-picture.mapper';
 import { LEGAL_FORM_RESOURCE } from '../reference-data/legal-forms/legal-forms.service';
-import type { MaritalStatusResponse } from '../reference-data/marital-statuses/marital-status.dto';
 import { MARITAL_STATUS_RESOURCE } from '../reference-data/marital-statuses/marital-statuses.service';
 import { ORG_CATEGORY_RESOURCE } from '../reference-data/org-categories/org-categories.service';
-import type { OrgCategoryResponse } from '../reference-data/org-categories/org-category.dto';
-import type { OrgIdentificationLevelResponse } from '../reference-data/org-identification-levels/org-identification-level.dto';
 import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/org-identification-levels/org-identification-levels.service';
-import { ACCOUNT_RESOURCE, type AccountResponse } from './account.response';
+import { toAccountResponse } from './account.response';
 import type {
   ExpandedAccountResponse,
   OrganizationResponse,
@@ -82,17 +76,15 @@ export function toPersonResponse(record: PersonRecord): PersonResponse {
     ...(record.maritalStatus === undefined
       ? {}
       : {
-          maritalStatus:
-            record.maritalStatus &&
-            (reference(MARITAL_STATUS_RESOURCE, record.maritalStatus) as unknown as MaritalStatusResponse),
+          maritalStatus: record.maritalStatus && toResponse(MARITAL_STATUS_RESOURCE, record.maritalStatus),
         }),
-    ...(record.account === undefined ? {} : { account: toAccountResponse(record.account) }),
+    ...(record.account === undefined ? {} : { account: toExpandedAccountResponse(record.account) }),
     ...auditOf(person),
   };
 }
 
-export function toAccountResponse(record: AccountRecord): ExpandedAccountResponse {
-  const account = reference(ACCOUNT_RESOURCE, record.account) as unknown as AccountResponse;
+export function toExpandedAccountResponse(record: AccountRecord): ExpandedAccountResponse {
+  const account = toAccountResponse(record.account);
   if (record.identities === undefined) return account;
   const { createdBy, createStamp, updatedBy, updateStamp, ...fields } = account;
   return {
@@ -126,19 +118,16 @@ export function toOrganizationResponse(record: OrganizationRecord): Organization
     ...(record.signatories === undefined ? {} : { signatories: record.signatories.map(toSignatoryResponse) }),
     ...(record.legalForm === undefined
       ? {}
-      : { legalForm: reference(LEGAL_FORM_RESOURCE, record.legalForm) as unknown as LegalFormResponse }),
+      : { legalForm: toResponse(LEGAL_FORM_RESOURCE, record.legalForm) }),
     ...(record.category === undefined
       ? {}
-      : { category: reference(ORG_CATEGORY_RESOURCE, record.category) as unknown as OrgCategoryResponse }),
+      : { category: toResponse(ORG_CATEGORY_RESOURCE, record.category) }),
     ...(record.identificationLevel === undefined
       ? {}
       : {
           identificationLevel:
             record.identificationLevel &&
-            (reference(
-              ORG_IDENTIFICATION_LEVEL_RESOURCE,
-              record.identificationLevel,
-            ) as unknown as OrgIdentificationLevelResponse),
+            toResponse(ORG_IDENTIFICATION_LEVEL_RESOURCE, record.identificationLevel),
         }),
     ...auditOf(organization),
   };
@@ -167,11 +156,3 @@ export function toSignatoryResponse(signatory: SignatoryEntity): SignatoryRespon
 }
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
-
-/** A reference or catalogue record as its own routes return it. */
-function reference<E extends AuditedRecord, Q extends PageQueryDto>(
-  definition: ResourceDefinition<E, Q>,
-  record: E,
-): Record<string, unknown> {
-  return toResponse(definition, record);
-}

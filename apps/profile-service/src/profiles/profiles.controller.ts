@@ -1,4 +1,4 @@
-import { Body, Delete, Get, Head, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Delete, Get, Head, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -6,10 +6,11 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
+import { ApiBodyExamples, createdInCollection } from '@portal/http-context';
 import { type Page, PaginatedList, type StreamedPage } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -24,7 +25,8 @@ import { ProfilesService } from './profiles.service';
 
 const LIST_DESCRIPTION = sentences(
   'Every filter of ProfilesListFilters, combined with AND (`Keyword` and the `...Contains` filters are',
-  'case-insensitive substrings; `OrganizationValidationPerimeter` entries are `LEGALFORMCODE:CATEGORYCODE`, `*` for any).',
+  'case- and accent-insensitive substrings, umlauts also as their transliterations: `geneve` finds Genève, `bosch` and',
+  '`boesch` find Bösch; `OrganizationValidationPerimeter` entries are `LEGALFORMCODE:CATEGORYCODE`, `*` for any).',
   'Paged: `PageNumber` (from 1), `PageSize` (default 50, at most 1000, at most 50 with `Expand=ProfilePicture` and',
   '`IncludeCustomImageBytes=true`; -1 for every profile the filters keep, however many: streamed as it is read), with the exact total in',
   '`X-Pagination-Total-Count`. `OrderBy` over the profile and, dotted, its person (`person.lastname`) and organization',
@@ -44,7 +46,7 @@ export class ProfilesController {
     summary: 'Count profiles: the pagination headers of the list, no body',
     description: LIST_DESCRIPTION,
   })
-  @PaginatedList(ProfileResponse)
+  @PaginatedList(ProfileResponse, { orderByExample: 'createStamp desc,id' })
   @ApiProblemResponses(400)
   async countProfiles(
     @Query() query: ListProfilesQueryDto,
@@ -63,7 +65,7 @@ export class ProfilesController {
   })
   // Projected inside the pagination, so that a streamed page is projected batch by batch.
   @Projected('profile')
-  @PaginatedList(ProfileResponse)
+  @PaginatedList(ProfileResponse, { orderByExample: 'createStamp desc,id' })
   @ApiProblemResponses(400)
   async listProfiles(
     @Query() query: ListProfilesQueryDto,
@@ -98,7 +100,7 @@ export class ProfilesController {
           firstname: 'Anna',
           lastname: 'Muster',
           gender: 'Female',
-          birthdate: '1986-04-23',
+          birthdate: '1986-04-23T00:00:00.000Z',
           maritalStatusId: 2,
           account: { username: 'anna.muster', password: 'Velo-Fahrt-2026!' },
         },
@@ -140,8 +142,13 @@ export class ProfilesController {
   })
   @Projected('profile', { queryable: false })
   @ApiProblemResponses(400, 413, 415)
-  async createProfile(@Body() body: CreateProfileDto): Promise<ProfileResponse> {
-    return toProfileResponse(await this.profiles.create(body));
+  async createProfile(
+    @Body() body: CreateProfileDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ProfileResponse> {
+    const profile = await this.profiles.create(body);
+    createdInCollection(reply, profile.profile.id);
+    return toProfileResponse(profile);
   }
 
   @Get(':profileId')

@@ -17,7 +17,7 @@ import { quoteInput, ValidationProblemError, type ValidationErrors } from '@port
 
 import { groupBy } from '../common/group-by';
 import { ProfileEnvironment } from '../profile-environment';
-import { RoleAssignments } from '../profile-roles/role-assignments.service';
+import { RoleAssignments } from '../service-reach/role-assignments.service';
 import { AccountEntity } from './account.entity';
 import type { CreateProfileDto, SignatoryDto, UpdateProfileDto } from './dto/profile-write.dto';
 import { expansionsOf, type ListProfilesQueryDto, type ProfileExpansion } from './dto/profile-query.dto';

@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 
 import { inEveryVersion } from '../common/versioned';
-import { ProfileRolesModule } from '../profile-roles/profile-roles.module';
 import { ClientsController } from './clients/clients.controller';
 import { ClientsService } from './clients/clients.service';
 import { IdentificationLevelsController } from './identification-levels/identification-levels.controller';
@@ -18,6 +17,7 @@ import { OrgCategoryRolesController } from './org-categories/org-category-roles.
 import { OrgCategoryRolesService } from './org-categories/org-category-roles.service';
 import { OrgIdentificationLevelsController } from './org-identification-levels/org-identification-levels.controller';
 import { OrgIdentificationLevelsService } from './org-identification-levels/org-identification-levels.service';
+import { ServiceReachModule } from '../service-reach/service-reach.module';
 
 const controllers = [
   ...inEveryVersion(ClientsController, 'clients'),
@@ -43,7 +43,7 @@ const services = [
 
 /** Reference data (contract 6): clients, identification levels, identity providers, legal forms, marital statuses, organization categories and their roles. */
 @Module({
-  imports: [ProfileRolesModule],
+  imports: [ServiceReachModule],
   controllers,
   providers: services,
   exports: services,

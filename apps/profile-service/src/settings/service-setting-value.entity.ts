@@ -32,7 +32,7 @@ export class ServiceSettingValueEntity extends AuditedEntity {
   @Column({ name: 'service_setting_id', type: 'integer' })
   serviceSettingId: number;
 
-  @ManyToOne('ServiceSettingEntity', { onDelete: 'CASCADE' })
+  @ManyToOne('ServiceSettingEntity', { onDelete: 'RESTRICT' })
   @JoinColumn({ name: 'service_setting_id', foreignKeyConstraintName: SERVICE_SETTING_VALUE_SETTING_FK })
   serviceSetting?: ServiceSettingEntity;
 

@@ -22,10 +22,11 @@ export class ServiceSettingsController extends CrudController({
       '`ServiceId`: the settings of this service; `Name`: the settings of this name (case-insensitive equality).',
     write:
       '`name` is unique within its service (case-insensitively): a taken name is a 400 on `name`. `serviceId` must name an existing service (a 400 otherwise).',
-    deleteNote: 'The values profiles stored for the setting go with it.',
+    deleteRefusedWhile: 'a profile stores a value for the setting',
   },
   examples: {
     id: 1,
+    deleteId: 2,
     create: {
       summary: 'A payment reminder by SMS for the tax payment (demo service 2)',
       value: {

@@ -10,27 +10,26 @@ import type { ListServiceSettingsQueryDto } from './service-setting.dto';
 import { ServiceSettingEntity } from './service-setting.entity';
 import { SettingValueCipher } from './setting-value-cipher';
 
-export const SERVICE_SETTING_RESOURCE: ResourceDefinition<ServiceSettingEntity, ListServiceSettingsQueryDto> =
-  {
-    entity: ServiceSettingEntity,
-    noun: 'service setting',
-    code: 'SERVICE_SETTING',
-    idName: 'settingId',
-    fields: {
-      name: undefined,
-      displayName: undefined,
-      description: null,
-      serviceId: undefined,
-      isSecure: false,
-    },
-    filter: (list, query) => {
-      whereEquals(list, `${RECORD}.serviceId`, query.ServiceId);
-      whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name);
-    },
-  };
+export const SERVICE_SETTING_RESOURCE = {
+  entity: ServiceSettingEntity,
+  noun: 'service setting',
+  code: 'SERVICE_SETTING',
+  idName: 'settingId',
+  fields: {
+    name: undefined,
+    displayName: undefined,
+    description: null,
+    serviceId: undefined,
+    isSecure: false,
+  },
+  filter: (list, query) => {
+    whereEquals(list, `${RECORD}.serviceId`, query.ServiceId);
+    whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name);
+  },
+} satisfies ResourceDefinition<ServiceSettingEntity, ListServiceSettingsQueryDto>;
 
 /**
- * Setting definitions (contract 6); deleting one deletes the values profiles stored for it. A
+ * Setting definitions (contract 6); deleting one is refused while profiles store values for it. A
  * setting saved as secure has its values encrypted in the same transaction; one that stops being
  * secure keeps them encrypted at rest (they are read back either way).
  */

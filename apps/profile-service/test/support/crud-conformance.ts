@@ -53,13 +53,14 @@ export function itConformsToTheCrudContract(service: () => ProfileService, spec:
   const item = (id: number | string, version = V10): string => `${collection(version)}/${id}`;
   const fieldsOf = (body: Json): Json => ({ ...spec.defaults, ...body });
 
-  const create = async (overrides: Json = {}): Promise<Json> => {
-    const response = await service().max.post<Json>(collection(), {
+  const create = async (overrides: Json = {}, version = V10): Promise<Json> => {
+    const response = await service().max.post<Json>(collection(version), {
       ...spec.body(),
       createdBy: 'alice',
       ...overrides,
     });
     expect(response.status).toBe(201);
+    expect(response.headers.get('location')).toBe(item(response.body.id, version));
     return response.body;
   };
   const count = async (): Promise<number> =>
@@ -109,17 +110,55 @@ export function itConformsToTheCrudContract(service: () => ProfileService, spec:
       }
     });
 
-    it('ignores id, AUDIT and unknown properties in the body', async () => {
-      const created = await create({
-        id: 999999,
-        createStamp: '2000-01-01T00:00:00.000Z',
-        updatedBy: 'x',
-        colour: 'red',
+    it('ignores id and AUDIT in the body, and unknown properties under v9-1 only', async () => {
+      for (const version of [V10, V9]) {
+        const created = await create(
+          {
+            id: 999999,
+            createStamp: '2000-01-01T00:00:00.000Z',
+            updatedBy: 'x',
+            ...(version === V9 ? { colour: 'red' } : {}),
+          },
+          version,
+        );
+        expect(created.id).not.toBe(999999);
+        expect(created.createStamp).not.toBe('2000-01-01T00:00:00.000Z');
+        expect(created.updatedBy).toBe('alice');
+        expect(created).not.toHaveProperty('colour');
+      }
+    });
+
+    it('refuses an unknown property under v10-0 with 400 on it, naming the nearest known one', async () => {
+      const before = await count();
+      const response = await service().max.post<Json>(collection(), {
+        ...spec.body(),
+        createdBy: 'alice',
+        createdbyy: 'alice',
       });
-      expect(created.id).not.toBe(999999);
-      expect(created.createStamp).not.toBe('2000-01-01T00:00:00.000Z');
-      expect(created.updatedBy).toBe('alice');
-      expect(created).not.toHaveProperty('colour');
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        createdbyy: ['createdbyy: unknown property; did you mean createdBy?'],
+      });
+      expect(await count()).toBe(before);
+    });
+
+    it('takes back what a read gave, with its id and AUDIT', async () => {
+      const record = await create();
+      const read = await service().max.get<Json>(item(record.id));
+      const updated = await service().max.put<Json>(item(record.id), { ...read.body, updatedBy: 'bob' });
+      expect(updated.status).toBe(200);
+      expect(updated.body).toEqual({ ...record, updatedBy: 'bob', updateStamp: updated.body.updateStamp });
+    });
+
+    it('refuses an unknown query parameter under v10-0 with 400 on it, and ignores it under v9-1', async () => {
+      const record = await create();
+      const list = await service().max.get<Json>(`${collection()}?PageSise=1`);
+      expect(list.status).toBe(400);
+      expect(list.body.errors).toEqual({ PageSise: ['PageSise: unknown parameter; did you mean PageSize?'] });
+      const read = await service().max.get<Json>(`${item(record.id)}?Limitd=1`);
+      expect(read.body.errors).toEqual({ Limitd: ['Limitd: unknown parameter; did you mean Limited?'] });
+      expect((await service().max.get(`${collection(V9)}?PageSise=1`)).status).toBe(200);
+      expect((await service().max.get(`${item(record.id, V9)}?Limitd=1`)).status).toBe(200);
     });
 
     it.each(['abc', '0', '-1', '1.5', '2147483648', '99999999999', '1e3'])(

@@ -24,6 +24,7 @@ export class ServiceThemesController extends CrudController({
   },
   examples: {
     id: 1,
+    deleteId: 6,
     create: {
       summary: 'Health and social affairs',
       value: {

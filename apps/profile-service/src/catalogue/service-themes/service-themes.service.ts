@@ -8,14 +8,14 @@ import { whereEquals } from '../../common/query-filters';
 import type { ListServiceThemesQueryDto } from './service-theme.dto';
 import { ServiceThemeEntity } from './service-theme.entity';
 
-export const SERVICE_THEME_RESOURCE: ResourceDefinition<ServiceThemeEntity, ListServiceThemesQueryDto> = {
+export const SERVICE_THEME_RESOURCE = {
   entity: ServiceThemeEntity,
   noun: 'service theme',
   code: 'SERVICE_THEME',
   idName: 'serviceThemeId',
   fields: { name: undefined, displayName: undefined, description: null, isVisible: true, sortOrder: 0 },
   filter: (list, query) => whereEquals(list, `${RECORD}.isVisible`, query.IsVisible),
-};
+} satisfies ResourceDefinition<ServiceThemeEntity, ListServiceThemesQueryDto>;
 
 /** Deletion is refused while a service belongs to the theme. */
 @Injectable()

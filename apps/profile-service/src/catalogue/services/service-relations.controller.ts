@@ -1,10 +1,9 @@
-import { Body, Delete, Get, HttpCode, Param, Put, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Put } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
@@ -18,7 +17,6 @@ import {
   UPSERT,
   writeProjection,
 } from '../../common/operation-docs';
-import { ApiUpsertResponses, upsertStatus } from '../../common/upsert';
 import {
   ServiceClientResponse,
   ServiceRoleBodyDto,
@@ -65,17 +63,16 @@ export class ServiceRelationsController {
       value: { isVisible: true, createdBy: 'beat.keller' },
     },
   })
-  @ApiUpsertResponses(ServiceRoleResponse)
+  @UpsertRoute(ServiceRoleResponse)
   @Projected('serviceRole', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertServiceRole(
     @ServiceId() serviceId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Body() body: ServiceRoleBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Json> {
+  ): Promise<UpsertedResponse<Json>> {
     const upserted = await this.relations.upsertRole(serviceId, roleId, body);
-    return toResponse(SERVICE_ROLE_RESOURCE, upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, (link) => toResponse(SERVICE_ROLE_RESOURCE, link));
   }
 
   @Delete(':serviceId/roles/:roleId')
@@ -111,17 +108,16 @@ export class ServiceRelationsController {
       value: { createdBy: 'beat.keller' },
     },
   })
-  @ApiUpsertResponses(ServiceClientResponse)
+  @UpsertRoute(ServiceClientResponse)
   @Projected('serviceClient', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertServiceClient(
     @ServiceId() serviceId: number,
     @Param('clientId', ParseInt32Pipe) clientId: number,
     @Body() body: CreatedByBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Json> {
+  ): Promise<UpsertedResponse<Json>> {
     const upserted = await this.relations.upsertClient(serviceId, clientId, body.createdBy);
-    return toResponse(SERVICE_CLIENT_RESOURCE, upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, (link) => toResponse(SERVICE_CLIENT_RESOURCE, link));
   }
 
   @Delete(':serviceId/clients/:clientId')
@@ -187,16 +183,15 @@ export class ServiceRelationsController {
       },
     },
   })
-  @ApiUpsertResponses(SurveyResponse)
+  @UpsertRoute(SurveyResponse)
   @Projected('survey', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertSurvey(
     @ServiceId() serviceId: number,
     @Body() body: SurveyBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Json> {
+  ): Promise<UpsertedResponse<Json>> {
     const upserted = await this.relations.upsertSurvey(serviceId, body);
-    return toResponse(SURVEY_RESOURCE, upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, (survey) => toResponse(SURVEY_RESOURCE, survey));
   }
 
   @Delete(':serviceId/survey')

@@ -5,12 +5,12 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { NotFoundError } from '@portal/problem-details';
 
 import { notFoundError, type ResourceDefinition } from '../../common/crud/resource-definition';
-import { type Upserted, upsertRow } from '../../common/upsert';
-import { onServiceReachChanged } from '../../profile-roles/service-reach';
+import { type Upserted, upsertLink } from '../../common/upsert';
+import { onServiceReachChanged } from '../../service-reach/reach-changes';
 import { ClientEntity } from '../../reference-data/clients/client.entity';
 import { CLIENT_RESOURCE } from '../../reference-data/clients/clients.service';
-import { RoleEntity } from '../roles/role.entity';
-import { ROLE_RESOURCE } from '../roles/roles.service';
+import { RoleEntity } from '../../reference-data/roles/role.entity';
+import { ROLE_RESOURCE } from '../../reference-data/roles/roles.service';
 import type { ServiceRoleBodyDto, SurveyBodyDto } from './service-relations.dto';
 import { ServiceClientEntity } from './service-client.entity';
 import { ServiceRoleEntity } from './service-role.entity';
@@ -18,23 +18,23 @@ import { ServiceEntity } from './service.entity';
 import { ServicesService } from './services.service';
 import { SurveyEntity } from './survey.entity';
 
-export const SERVICE_ROLE_RESOURCE: ResourceDefinition<ServiceRoleEntity> = {
+export const SERVICE_ROLE_RESOURCE = {
   entity: ServiceRoleEntity,
   noun: 'service role',
   code: 'SERVICE_ROLE',
   idName: 'roleId',
   fields: { serviceId: undefined, roleId: undefined, isVisible: true },
-};
+} satisfies ResourceDefinition<ServiceRoleEntity>;
 
-export const SERVICE_CLIENT_RESOURCE: ResourceDefinition<ServiceClientEntity> = {
+export const SERVICE_CLIENT_RESOURCE = {
   entity: ServiceClientEntity,
   noun: 'service client',
   code: 'SERVICE_CLIENT',
   idName: 'clientId',
   fields: { serviceId: undefined, clientId: undefined },
-};
+} satisfies ResourceDefinition<ServiceClientEntity>;
 
-export const SURVEY_RESOURCE: ResourceDefinition<SurveyEntity> = {
+export const SURVEY_RESOURCE = {
   entity: SurveyEntity,
   noun: 'survey',
   code: 'SURVEY',
@@ -49,7 +49,7 @@ export const SURVEY_RESOURCE: ResourceDefinition<SurveyEntity> = {
     rF_MinDaysAfterAccepted: 0,
     sF_MinDaysAfterAccepted: 0,
   },
-};
+} satisfies ResourceDefinition<SurveyEntity>;
 
 /**
  * The parts of a service: the roles that grant it (contract 6), the clients that offer it and its
@@ -71,15 +71,15 @@ export class ServiceRelationsService {
     return this.dataSource.transaction(async (manager) => {
       await this.lockService(manager, serviceId);
       if (!(await manager.existsBy(RoleEntity, { id: roleId }))) throw notFoundError(ROLE_RESOURCE, roleId);
-      const { id, created } = await upsertRow(
+      const upserted = await upsertLink(
         manager,
-        'service_role',
-        { service_id: serviceId, role_id: roleId },
-        { is_visible: body.isVisible ?? true },
+        ServiceRoleEntity,
+        { serviceId, roleId },
+        { isVisible: body.isVisible ?? true },
         body.createdBy,
       );
       await onServiceReachChanged(manager, { kind: 'serviceRoles', serviceId, roleId });
-      return { record: await manager.findOneByOrFail(ServiceRoleEntity, { id }), created };
+      return upserted;
     });
   }
 
@@ -102,14 +102,7 @@ export class ServiceRelationsService {
       await this.lockService(manager, serviceId);
       if (!(await manager.existsBy(ClientEntity, { id: clientId })))
         throw notFoundError(CLIENT_RESOURCE, clientId);
-      const { id, created } = await upsertRow(
-        manager,
-        'service_client',
-        { service_id: serviceId, client_id: clientId },
-        {},
-        createdBy,
-      );
-      return { record: await manager.findOneByOrFail(ServiceClientEntity, { id }), created };
+      return upsertLink(manager, ServiceClientEntity, { serviceId, clientId }, {}, createdBy);
     });
   }
 
@@ -132,22 +125,21 @@ export class ServiceRelationsService {
   upsertSurvey(serviceId: number, body: SurveyBodyDto): Promise<Upserted<SurveyEntity>> {
     return this.dataSource.transaction(async (manager) => {
       await this.lockService(manager, serviceId);
-      const { id, created } = await upsertRow(
+      return upsertLink(
         manager,
-        'survey',
-        { service_id: serviceId },
+        SurveyEntity,
+        { serviceId },
         {
-          survey_url: body.surveyUrl,
-          is_random_feedback_enabled: body.isRandomFeedbackEnabled ?? false,
-          is_spontaneous_feedback_enabled: body.isSpontaneousFeedbackEnabled ?? false,
-          rf_activation_chance: body.rF_ActivationChance ?? 0,
-          rf_min_days_after_refused: body.rF_MinDaysAfterRefused ?? 0,
-          rf_min_days_after_accepted: body.rF_MinDaysAfterAccepted ?? 0,
-          sf_min_days_after_accepted: body.sF_MinDaysAfterAccepted ?? 0,
+          surveyUrl: body.surveyUrl,
+          isRandomFeedbackEnabled: body.isRandomFeedbackEnabled ?? false,
+          isSpontaneousFeedbackEnabled: body.isSpontaneousFeedbackEnabled ?? false,
+          rF_ActivationChance: body.rF_ActivationChance ?? 0,
+          rF_MinDaysAfterRefused: body.rF_MinDaysAfterRefused ?? 0,
+          rF_MinDaysAfterAccepted: body.rF_MinDaysAfterAccepted ?? 0,
+          sF_MinDaysAfterAccepted: body.sF_MinDaysAfterAccepted ?? 0,
         },
         body.createdBy,
       );
-      return { record: await manager.findOneByOrFail(SurveyEntity, { id }), created };
     });
   }
 

@@ -2,7 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 
 import { AuditedEntity } from '@portal/database';
 
-import type { RoleEntity } from '../roles/role.entity';
+import type { RoleEntity } from '../../reference-data/roles/role.entity';
 import type { ServiceEntity } from './service.entity';
 
 export const SERVICE_ROLE_UNIQUE = 'uq_service_role';

@@ -104,7 +104,7 @@ export class ServiceFiltersQueryDto extends PageQueryDto {
   @BooleanFilter('Only services marked new (true) or not (false).')
   readonly IsNew?: boolean;
 
-  @TextFilter(400, 'Only services whose url contains this text (case-insensitive).')
+  @TextFilter(400, 'Only services whose url contains this text (case- and accent-insensitive).')
   readonly UrlContains?: string;
 
   @BooleanFilter('Only services whose theme is visible (true) or hidden (false).')

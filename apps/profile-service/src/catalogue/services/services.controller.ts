@@ -16,14 +16,16 @@ export class ServicesController extends CrudController({
     filters:
       '`Ids` (repeated or comma-separated); `ServiceThemeId`; `ExternalId` (exact); `Name` (case-insensitive equality); ' +
       '`IsShownInCatalog`; `IsForProcurationManagementView=true` keeps services with `isProcurationAvailable`; `IsNew`; ' +
-      '`UrlContains` (case-insensitive substring); `HasVisibleTheme`; `HasVisibleServiceRole` (granted by a service role of that visibility).',
+      '`UrlContains` (case- and accent-insensitive substring); `HasVisibleTheme`; `HasVisibleServiceRole` (granted by a service role of that visibility).',
     write:
       '`name` is unique case-insensitively: a taken name is a 400 on `name`. `externalId`, when set, is unique (a 400 on `externalId`). The identification levels and the theme must exist (a 400 on the property).',
-    deleteRefusedWhile: 'the service has settings or elevates an organization identification level',
-    deleteNote: 'Its service roles, clients, survey, favorites and procuration links go with it.',
+    deleteRefusedWhile:
+      'the service has settings, elevates an organization identification level, is a favorite of a profile or is carried by a procuration',
+    deleteNote: 'Its service roles, clients and survey go with it.',
   },
   examples: {
     id: 1,
+    deleteId: 10,
     create: {
       summary: 'Registering a dog with the municipality',
       value: {

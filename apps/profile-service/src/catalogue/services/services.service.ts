@@ -4,7 +4,7 @@ import type { DataSource, EntityManager, ObjectLiteral, SelectQueryBuilder } fro
 
 import { CrudService } from '../../common/crud/crud.service';
 import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
-import { onServiceReachChanged } from '../../profile-roles/service-reach';
+import { onServiceReachChanged } from '../../service-reach/reach-changes';
 import {
   whereContainsIgnoringCase,
   whereEquals,
@@ -36,7 +36,7 @@ export function whereServiceFilters<T extends ObjectLiteral>(
   }
 }
 
-export const SERVICE_RESOURCE: ResourceDefinition<ServiceEntity, ListServicesQueryDto> = {
+export const SERVICE_RESOURCE = {
   entity: ServiceEntity,
   noun: 'service',
   code: 'SERVICE',
@@ -76,11 +76,12 @@ export const SERVICE_RESOURCE: ResourceDefinition<ServiceEntity, ListServicesQue
       );
     }
   },
-};
+} satisfies ResourceDefinition<ServiceEntity, ListServicesQueryDto>;
 
 /**
- * Deletion takes the service's roles, clients, survey, favorites and procuration links with it;
- * it is refused while the service has settings or elevates an organization identification level.
+ * Deletion takes the service's own parts (roles, clients, survey) with it; it is refused while the
+ * service has settings, elevates an organization identification level, or profiles and
+ * procurations refer to it (favorites, procuration links).
  */
 @Injectable()
 export class ServicesService extends CrudService<ServiceEntity, ListServicesQueryDto> {

@@ -1,4 +1,4 @@
-import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, type Type } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Inject, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -6,10 +6,11 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, type BodyExample, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, type BodyExample, createdInCollection, ParseInt32Pipe } from '@portal/http-context';
 import { type Page, PaginatedList, type PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
@@ -45,6 +46,12 @@ export interface CrudRules {
 export interface CrudExamples {
   /** The id of a record of the demo catalogue, for the item routes' examples. */
   readonly id: number;
+  /**
+   * The delete's example: the id the create example's record receives on a fresh `npm start`
+   * (the one after the demo catalogue's), a record nothing refers to, so deleting it is harmless
+   * and allowed where deleting a demo record is refused while others refer to it.
+   */
+  readonly deleteId: number;
   readonly create: BodyExample;
   readonly update: BodyExample;
 }
@@ -81,8 +88,8 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
   const writeDescription = (...specific: (string | undefined)[]): string =>
     sentences(
       ...specific,
-      'Unknown properties and the ones a body may not set (`id`, the audit stamps) are ignored; a field left out ' +
-        'takes its default.',
+      'The properties a body may not set (`id`, the audit stamps) are ignored, so a read may be sent back; an ' +
+        'unknown property is a 400 under v10-0 and ignored under v9-1. A field left out takes its default.',
       rules.write,
       writeProjection(entityKey),
     );
@@ -115,8 +122,13 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
     @ApiCreatedResponse({ type: routes.response })
     @Projected(routes.entityKey, { queryable: false })
     @ApiProblemResponses(400, 413, 415)
-    async create(@Body() body: CreateBody): Promise<Record<string, unknown>> {
-      return this.respond(await this.service.create(body));
+    async create(
+      @Body() body: CreateBody,
+      @Res({ passthrough: true }) reply: FastifyReply,
+    ): Promise<Record<string, unknown>> {
+      const record = await this.service.create(body);
+      createdInCollection(reply, record.id);
+      return this.respond(record);
     }
 
     @Get(item)
@@ -166,12 +178,13 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
       description: sentences(
         'Answers 204.',
         rules.deleteRefusedWhile &&
-          `Refused with a 400 on \`${idName}\`, naming what refers to it, while ${rules.deleteRefusedWhile}.`,
+          `Refused with a 400 on \`${idName}\`, naming what refers to it and how many, while ${rules.deleteRefusedWhile}.`,
         rules.deleteNote,
         NOT_FOUND,
+        `The example, ${examples.deleteId}, is the ${noun} the create example makes on a fresh \`npm start\`.`,
       ),
     })
-    @Id()
+    @IdParam(idName, examples.deleteId)
     @ApiNoContentResponse({ description: 'Deleted.' })
     @ApiProblemResponses(400, 404)
     async remove(@Param(idName, ParseInt32Pipe) id: number): Promise<void> {

@@ -95,7 +95,8 @@ export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQ
         await repository.delete(id);
       });
     } catch (error) {
-      if (isForeignKeyViolation(error)) throw this.inUse(error.driverError as { constraint?: string });
+      if (isForeignKeyViolation(error))
+        throw await this.inUse(id, error.driverError as { constraint?: string });
       throw error;
     }
   }
@@ -127,17 +128,35 @@ export class CrudService<E extends AuditedRecord, Q extends PageQueryDto = PageQ
     }
   }
 
-  private inUse(driverError: { constraint?: string }): ValidationProblemError {
+  /** The 400 of a delete a foreign key restricted, naming the referring records and how many they are. */
+  private async inUse(id: number, driverError: { constraint?: string }): Promise<ValidationProblemError> {
     const referrer = this.dataSource.entityMetadatas.find((metadata) =>
       metadata.foreignKeys.some((foreignKey) => foreignKey.name === driverError.constraint),
     );
-    const what = referrer ? withArticle(referrer.tableName.replace(/_/g, ' ')) : 'another record';
+    const foreignKey = referrer?.foreignKeys.find((key) => key.name === driverError.constraint);
+    let what = 'another record still refers to it';
+    if (referrer && foreignKey?.columnNames.length === 1) {
+      const escape = (name: string) => this.dataSource.driver.escape(name);
+      // Counted after the refused delete rolled back: the number is as of now, which is what the caller can act on.
+      const [{ count }] = await this.dataSource.query<{ count: number }[]>(
+        `SELECT count(*)::int AS count FROM ${escape(referrer.tableName)} WHERE ${escape(foreignKey.columnNames[0])} = $1`,
+        [id],
+      );
+      what = referring(referrer.tableName.replace(/_/g, ' '), count);
+    }
     return ValidationProblemError.of(
       this.definition.idName,
-      `The ${this.definition.noun} cannot be deleted: ${what} still refers to it.`,
+      `The ${this.definition.noun} cannot be deleted: ${what}.`,
       `${this.definition.code}.IN_USE`,
     );
   }
 }
+
+/** `a service role still refers to it`, `3 service setting values still refer to it`. */
+const referring = (noun: string, count: number): string =>
+  count <= 1 ? `${withArticle(noun)} still refers to it` : `${count} ${plural(noun)} still refer to it`;
+
+const plural = (noun: string): string =>
+  /[^aeiou]y$/.test(noun) ? `${noun.slice(0, -1)}ies` : /(s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`;
 
 const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;

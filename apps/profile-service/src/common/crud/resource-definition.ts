@@ -1,12 +1,10 @@
-import type { Type } from '@nestjs/common';
 import type { SelectQueryBuilder } from 'typeorm';
 
 import type { AuditedEntity } from '@portal/database';
 import type { PageQueryDto } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
-import { AUDIT_PROPERTIES } from '../audited.response';
-import { auditOf } from '../audited.response';
+import { AUDIT_PROPERTIES, type AuditedResponse, auditOf } from '../audited.response';
 
 export interface AuditedRecord extends AuditedEntity {
   id: number;
@@ -18,8 +16,14 @@ export const RECORD = 'record';
 /**
  * What the generic CRUD service and controller need to know of a resource: its entity, its
  * writable fields (also its response fields, in order), its list filters, and how to name it.
+ * Declare one with `satisfies ResourceDefinition<E, Q>` so that its field names (`F`) stay
+ * known: `toResponse` then types the response from them.
  */
-export interface ResourceDefinition<E extends AuditedRecord, Q extends PageQueryDto = PageQueryDto> {
+export interface ResourceDefinition<
+  E extends AuditedRecord,
+  Q extends PageQueryDto = PageQueryDto,
+  F extends keyof E & string = keyof E & string,
+> {
   readonly entity: new () => E;
   /** In messages: `The legal form ...`. */
   readonly noun: string;
@@ -28,10 +32,24 @@ export interface ResourceDefinition<E extends AuditedRecord, Q extends PageQuery
   /** The record's identifier as paths and errors name it: `legalFormId`. */
   readonly idName: string;
   /** Writable fields, in response order, each with the value it takes when a body leaves it out. */
-  readonly fields: Readonly<Partial<Record<keyof E & string, unknown>>>;
+  readonly fields: Readonly<Partial<Record<F, unknown>>>;
   /** Narrows the list (`record` is the entity's alias); interfaces 4.2 and 4.3. */
   readonly filter?: (list: SelectQueryBuilder<E>, query: Q) => void;
 }
+
+/** A field's value as JSON carries it: date-times as ISO 8601 strings. */
+type WireValue<T> = T extends Date ? string : T;
+
+/**
+ * A record as the API returns it, typed from its definition: `id`, the fields, AUDIT. A response
+ * class the definition does not produce (a field missing, or of another type) is a compile error
+ * where the record is mapped onto it.
+ */
+export type ResourceResponse<E extends AuditedRecord, F extends keyof E & string> = {
+  readonly id: number;
+} & {
+  readonly [K in F]: WireValue<E[K]>;
+} & Omit<AuditedResponse, 'id'>;
 
 /** OrderBy over `id`, the fields and AUDIT of the listed record (`record.<property>`). */
 export function orderByWhitelistOf<E extends AuditedRecord, Q extends PageQueryDto>(
@@ -48,30 +66,20 @@ export const responsePropertiesOf = <E extends AuditedRecord, Q extends PageQuer
 ): string[] => ['id', ...Object.keys(definition.fields), ...AUDIT_PROPERTIES];
 
 /** A record as the API returns it: `id`, its fields, AUDIT; dates in ISO 8601 UTC. */
-export function toResponse<E extends AuditedRecord, Q extends PageQueryDto>(
-  definition: ResourceDefinition<E, Q>,
+export function toResponse<E extends AuditedRecord, Q extends PageQueryDto, F extends keyof E & string>(
+  definition: ResourceDefinition<E, Q, F>,
   entity: E,
-): Record<string, unknown> {
-  const response: Record<string, unknown> = { id: entity.id };
-  for (const field of Object.keys(definition.fields)) {
-    const value: unknown = entity[field as keyof E];
-    response[field] = value instanceof Date ? value.toISOString() : value;
-  }
-  return {
-    ...response,
-    ...auditOf(entity),
-  };
+): ResourceResponse<E, F> {
+  const fields = Object.fromEntries(
+    (Object.keys(definition.fields) as F[]).map((field) => {
+      const value: unknown = entity[field];
+      return [field, value instanceof Date ? value.toISOString() : value];
+    }),
+  );
+  // Built from the definition's own keys, each converted as WireValue says: the one place the
+  // compiler cannot follow a record assembled key by key.
+  return { id: entity.id, ...(fields as { readonly [K in F]: WireValue<E[K]> }), ...auditOf(entity) };
 }
-
-/**
- * `toResponse` typed as the resource's response class, for a nested record in a typed response
- * (the class declares the definition's fields, which the CRUD conformance tests hold it to).
- */
-export const toResponseOf = <R, E extends AuditedRecord, Q extends PageQueryDto>(
-  definition: ResourceDefinition<E, Q>,
-  entity: E,
-  _response: Type<R>,
-): R => toResponse(definition, entity) as R;
 
 /** The 404 of a record of the resource that does not exist. */
 export const notFoundError = <E extends AuditedRecord, Q extends PageQueryDto>(

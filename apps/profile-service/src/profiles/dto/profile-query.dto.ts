@@ -86,17 +86,20 @@ export class ListProfilesQueryDto extends PageQueryDto {
 
   @TextFilter(
     400,
-    "Case-insensitive substring of the e-mail, the external key, the person's first or last name, or the organization's name or uid.",
+    "Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the e-mail, the external key, the person's first or last name, or the organization's name or uid.",
   )
   readonly Keyword?: string;
 
-  @TextFilter(400, 'Case-insensitive substring of the e-mail address.')
+  @TextFilter(
+    400,
+    'Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the e-mail address.',
+  )
   readonly EmailContains?: string;
 
-  @TextFilter(8, 'Case-insensitive substring of the postal code.')
+  @TextFilter(8, 'Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the postal code.')
   readonly ZipCodeContains?: string;
 
-  @TextFilter(160, 'Case-insensitive substring of the city.')
+  @TextFilter(160, 'Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the city.')
   readonly CityContains?: string;
 
   @DateTimeFilter('Only profiles whose last sign-in was at or after this time.')
@@ -120,7 +123,10 @@ export class ListProfilesQueryDto extends PageQueryDto {
   @TextFilter(160, 'Only organizations of this name (case-insensitive).')
   readonly OrganizationName?: string;
 
-  @TextFilter(160, "Case-insensitive substring of the organization's name.")
+  @TextFilter(
+    160,
+    "Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the organization's name.",
+  )
   readonly OrganizationNameContains?: string;
 
   @BooleanFilter('Only organizations pending (true) or not pending (false) validation.')
@@ -143,10 +149,16 @@ export class ListProfilesQueryDto extends PageQueryDto {
   @IdFilter('Only the profile of this person.')
   readonly PersonId?: number;
 
-  @TextFilter(160, "Case-insensitive substring of the person's first name.")
+  @TextFilter(
+    160,
+    "Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the person's first name.",
+  )
   readonly PersonFirstNameContains?: string;
 
-  @TextFilter(160, "Case-insensitive substring of the person's last name.")
+  @TextFilter(
+    160,
+    "Case- and accent-insensitive substring (ä, ö, ü also as ae, oe, ue) of the person's last name.",
+  )
   readonly PersonLastnameContains?: string;
 
   @TextFilter(64, 'Only the person of this AHV number (exact).')

@@ -11,8 +11,8 @@ import {
   SIGNATURE_TYPES,
   type SignatureType,
 } from '../../common/domain-enums';
-import { IdentityResponse } from '../../identities/identity.dto';
-import { ProfilePictureResponse } from '../../profile-pictures/profile-picture.dto';
+import { IdentityResponse } from '../identity.dto';
+import { ProfilePictureResponse } from '../profile-picture.dto';
 import { LegalFormResponse } from '../../reference-data/legal-forms/legal-form.dto';
 import { MaritalStatusResponse } from '../../reference-data/marital-statuses/marital-status.dto';
 import { OrgCategoryResponse } from '../../reference-data/org-categories/org-category.dto';

@@ -20,6 +20,7 @@ export class ClientsController extends CrudController({
   },
   examples: {
     id: 1,
+    deleteId: 3,
     create: {
       summary: 'A self-service terminal at a residents’ office',
       value: {

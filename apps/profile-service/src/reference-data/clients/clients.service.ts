@@ -8,14 +8,14 @@ import type { NameFilterQueryDto } from '../../common/named.dto';
 import { whereEqualsIgnoringCase } from '../../common/query-filters';
 import { ClientEntity } from './client.entity';
 
-export const CLIENT_RESOURCE: ResourceDefinition<ClientEntity, NameFilterQueryDto> = {
+export const CLIENT_RESOURCE = {
   entity: ClientEntity,
   noun: 'client',
   code: 'CLIENT',
   idName: 'clientId',
   fields: { name: undefined, displayName: undefined, description: null },
   filter: (list, query) => whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name),
-};
+} satisfies ResourceDefinition<ClientEntity, NameFilterQueryDto>;
 
 @Injectable()
 export class ClientsService extends CrudService<ClientEntity, NameFilterQueryDto> {

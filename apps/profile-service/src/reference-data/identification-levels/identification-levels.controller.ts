@@ -26,6 +26,7 @@ export class IdentificationLevelsController extends CrudController({
   },
   examples: {
     id: 2,
+    deleteId: 5,
     create: {
       summary: 'Identified through a Swiss bank',
       value: {

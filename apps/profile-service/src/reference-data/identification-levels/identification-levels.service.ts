@@ -24,10 +24,7 @@ export function whereRequiredByCatalogServices<T extends ObjectLiteral>(
   );
 }
 
-export const IDENTIFICATION_LEVEL_RESOURCE: ResourceDefinition<
-  IdentificationLevelEntity,
-  ListIdentificationLevelsQueryDto
-> = {
+export const IDENTIFICATION_LEVEL_RESOURCE = {
   entity: IdentificationLevelEntity,
   noun: 'identification level',
   code: 'IDENTIFICATION_LEVEL',
@@ -35,7 +32,7 @@ export const IDENTIFICATION_LEVEL_RESOURCE: ResourceDefinition<
   fields: { name: undefined, displayName: undefined, description: null, levelOfTrust: 0 },
   filter: (list, query) =>
     whereRequiredByCatalogServices(list, 'identification_level_id', query.IsForServicesCatalog),
-};
+} satisfies ResourceDefinition<IdentificationLevelEntity, ListIdentificationLevelsQueryDto>;
 
 /** Deletion is refused while a service or an identity uses the level (interfaces 2.2). */
 @Injectable()

@@ -25,6 +25,7 @@ export class IdentityProvidersController extends CrudController({
   },
   examples: {
     id: 2,
+    deleteId: 4,
     create: {
       summary: 'The Swiss e-ID, not yet enabled',
       value: {

@@ -8,10 +8,7 @@ import { whereEquals } from '../../common/query-filters';
 import type { ListIdentityProvidersQueryDto } from './identity-provider.dto';
 import { IdentityProviderEntity } from './identity-provider.entity';
 
-export const IDENTITY_PROVIDER_RESOURCE: ResourceDefinition<
-  IdentityProviderEntity,
-  ListIdentityProvidersQueryDto
-> = {
+export const IDENTITY_PROVIDER_RESOURCE = {
   entity: IdentityProviderEntity,
   noun: 'identity provider',
   code: 'IDENTITY_PROVIDER',
@@ -25,7 +22,7 @@ export const IDENTITY_PROVIDER_RESOURCE: ResourceDefinition<
     data: null,
   },
   filter: (list, query) => whereEquals(list, `${RECORD}.isEnabled`, query.IsEnabled),
-};
+} satisfies ResourceDefinition<IdentityProviderEntity, ListIdentityProvidersQueryDto>;
 
 /** Deletion is refused while identities use the provider. */
 @Injectable()

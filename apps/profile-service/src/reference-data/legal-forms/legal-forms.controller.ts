@@ -25,6 +25,7 @@ export class LegalFormsController extends CrudController({
   },
   examples: {
     id: 1,
+    deleteId: 11,
     create: {
       summary: 'A Swiss branch of a foreign company (BFS code 0111)',
       value: {

@@ -8,7 +8,7 @@ import { whereEqualsIgnoringCase } from '../../common/query-filters';
 import type { ListLegalFormsQueryDto } from './legal-form.dto';
 import { LegalFormEntity } from './legal-form.entity';
 
-export const LEGAL_FORM_RESOURCE: ResourceDefinition<LegalFormEntity, ListLegalFormsQueryDto> = {
+export const LEGAL_FORM_RESOURCE = {
   entity: LegalFormEntity,
   noun: 'legal form',
   code: 'LEGAL_FORM',
@@ -21,7 +21,7 @@ export const LEGAL_FORM_RESOURCE: ResourceDefinition<LegalFormEntity, ListLegalF
     isOrgDeletableByOwner: true,
   },
   filter: (list, query) => whereEqualsIgnoringCase(list, `${RECORD}.code`, query.Code),
-};
+} satisfies ResourceDefinition<LegalFormEntity, ListLegalFormsQueryDto>;
 
 /** Deletion is refused while an organization uses the legal form (interfaces 2.2). */
 @Injectable()

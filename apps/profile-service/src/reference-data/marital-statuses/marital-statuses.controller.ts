@@ -24,6 +24,7 @@ export class MaritalStatusesController extends CrudController({
   },
   examples: {
     id: 2,
+    deleteId: 9,
     create: {
       summary: 'A partnership dissolved by death',
       value: {

@@ -8,14 +8,14 @@ import { whereEquals } from '../../common/query-filters';
 import type { ListMaritalStatusesQueryDto } from './marital-status.dto';
 import { MaritalStatusEntity } from './marital-status.entity';
 
-export const MARITAL_STATUS_RESOURCE: ResourceDefinition<MaritalStatusEntity, ListMaritalStatusesQueryDto> = {
+export const MARITAL_STATUS_RESOURCE = {
   entity: MaritalStatusEntity,
   noun: 'marital status',
   code: 'MARITAL_STATUS',
   idName: 'maritalStatusId',
   fields: { name: undefined, displayName: undefined, isEnabled: true, sortOrder: 0 },
   filter: (list, query) => whereEquals(list, `${RECORD}.isEnabled`, query.IsEnabled),
-};
+} satisfies ResourceDefinition<MaritalStatusEntity, ListMaritalStatusesQueryDto>;
 
 /** Deletion is refused while a person uses the status. */
 @Injectable()

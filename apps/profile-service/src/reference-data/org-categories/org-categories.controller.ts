@@ -27,6 +27,7 @@ export class OrgCategoriesController extends CrudController({
   },
   examples: {
     id: 1,
+    deleteId: 6,
     create: {
       summary: 'Churches and parishes',
       value: {

@@ -8,7 +8,7 @@ import { whereEquals, whereEqualsIgnoringCase } from '../../common/query-filters
 import type { ListOrgCategoriesQueryDto } from './org-category.dto';
 import { OrgCategoryEntity } from './org-category.entity';
 
-export const ORG_CATEGORY_RESOURCE: ResourceDefinition<OrgCategoryEntity, ListOrgCategoriesQueryDto> = {
+export const ORG_CATEGORY_RESOURCE = {
   entity: OrgCategoryEntity,
   noun: 'organization category',
   code: 'ORG_CATEGORY',
@@ -30,7 +30,7 @@ export const ORG_CATEGORY_RESOURCE: ResourceDefinition<OrgCategoryEntity, ListOr
     whereEqualsIgnoringCase(list, `${RECORD}.code`, query.Code);
     whereEquals(list, `${RECORD}.isVisible`, query.IsVisible);
   },
-};
+} satisfies ResourceDefinition<OrgCategoryEntity, ListOrgCategoriesQueryDto>;
 
 /** Deletion is refused while an organization uses the category (interfaces 2.2); its role links go with it. */
 @Injectable()

@@ -1,15 +1,14 @@
-import { Body, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Put, Query } from '@nestjs/common';
 import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
-import { ApiBodyExamples, ParseInt32Pipe } from '@portal/http-context';
+import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { type Page, PaginatedList, PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
-import { RoleResponse } from '../../catalogue/roles/role.dto';
-import { ROLE_RESOURCE } from '../../catalogue/roles/roles.service';
+import { RoleResponse } from '../roles/role.dto';
+import { ROLE_RESOURCE } from '../roles/roles.service';
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { CreatedByBodyDto } from '../../common/body-fields';
 import { toResponse } from '../../common/crud/resource-definition';
@@ -23,7 +22,6 @@ import {
   UPSERT,
   writeProjection,
 } from '../../common/operation-docs';
-import { ApiUpsertResponses, upsertStatus } from '../../common/upsert';
 import { OrgCategoryRoleResponse } from './org-category.dto';
 import { ORG_CATEGORY_ROLE_RESOURCE, OrgCategoryRolesService } from './org-category-roles.service';
 
@@ -102,17 +100,16 @@ export class OrgCategoryRolesController {
       value: { createdBy: 'luca.bernasconi' },
     },
   })
-  @ApiUpsertResponses(OrgCategoryRoleResponse)
+  @UpsertRoute(OrgCategoryRoleResponse)
   @Projected('orgCategoryRole', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
   async upsertOrgCategoryRole(
     @Param('orgCategoryId', ParseInt32Pipe) orgCategoryId: number,
     @Param('roleId', ParseInt32Pipe) roleId: number,
     @Body() body: CreatedByBodyDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<Json> {
+  ): Promise<UpsertedResponse<Json>> {
     const upserted = await this.categoryRoles.upsert(orgCategoryId, roleId, body.createdBy);
-    return toResponse(ORG_CATEGORY_ROLE_RESOURCE, upsertStatus(reply, upserted));
+    return UpsertedResponse.of(upserted, (link) => toResponse(ORG_CATEGORY_ROLE_RESOURCE, link));
   }
 
   @Delete(':orgCategoryId/roles/:roleId')

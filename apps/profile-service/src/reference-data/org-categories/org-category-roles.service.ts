@@ -5,28 +5,28 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { fetchPage, type Page, type PageQueryDto, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
-import { RoleEntity } from '../../catalogue/roles/role.entity';
-import { ROLE_RESOURCE } from '../../catalogue/roles/roles.service';
+import { RoleEntity } from '../roles/role.entity';
+import { ROLE_RESOURCE } from '../roles/roles.service';
 import {
   notFoundError,
   orderByWhitelistOf,
   RECORD,
   type ResourceDefinition,
 } from '../../common/crud/resource-definition';
-import { type Upserted, upsertRow } from '../../common/upsert';
-import { RoleAssignments } from '../../profile-roles/role-assignments.service';
+import { type Upserted, upsertLink } from '../../common/upsert';
+import { RoleAssignments } from '../../service-reach/role-assignments.service';
 import { OrgCategoriesService } from './org-categories.service';
 import { OrgCategoryRoleEntity } from './org-category-role.entity';
 import { OrgCategoryEntity } from './org-category.entity';
 
 /** The link of a role to a category, as responses show it (entity key `orgCategoryRole`). */
-export const ORG_CATEGORY_ROLE_RESOURCE: ResourceDefinition<OrgCategoryRoleEntity> = {
+export const ORG_CATEGORY_ROLE_RESOURCE = {
   entity: OrgCategoryRoleEntity,
   noun: 'organization category role',
   code: 'ORG_CATEGORY_ROLE',
   idName: 'roleId',
   fields: { orgCategoryId: undefined, roleId: undefined },
-};
+} satisfies ResourceDefinition<OrgCategoryRoleEntity>;
 
 /**
  * The roles of an organization category. Every organization of the category holds them: linking
@@ -67,16 +67,15 @@ export class OrgCategoryRolesService {
   ): Promise<Upserted<OrgCategoryRoleEntity>> {
     return this.dataSource.transaction(async (manager) => {
       await this.lockCategoryAndRole(manager, orgCategoryId, roleId);
-      const row = await upsertRow(
+      const upserted = await upsertLink(
         manager,
-        'org_category_role',
-        { org_category_id: orgCategoryId, role_id: roleId },
+        OrgCategoryRoleEntity,
+        { orgCategoryId, roleId },
         {},
         createdBy,
       );
       await this.roleAssignments.giveCategoryRole(manager, orgCategoryId, roleId, createdBy);
-      const record = await manager.findOneByOrFail(OrgCategoryRoleEntity, { id: row.id });
-      return { record, created: row.created };
+      return upserted;
     });
   }
 

@@ -1,7 +1,6 @@
 import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
 import { NamedEntity } from '../../common/named.entity';
-import type { ServiceEntity } from '../../catalogue/services/service.entity';
 
 export const ORG_IDENTIFICATION_LEVEL_NAME_UNIQUE = 'uq_org_identification_level_name';
 export const ORG_IDENTIFICATION_LEVEL_ELEVATION_SERVICE_FK = 'fk_org_identification_level_elevation_service';
@@ -26,5 +25,6 @@ export class OrgIdentificationLevelEntity extends NamedEntity {
     name: 'elevation_service_id',
     foreignKeyConstraintName: ORG_IDENTIFICATION_LEVEL_ELEVATION_SERVICE_FK,
   })
-  elevationService?: ServiceEntity | null;
+  // Typed by its key: the catalogue sits above the reference data (a service names its levels).
+  elevationService?: { readonly id: number } | null;
 }

@@ -29,6 +29,7 @@ export class OrgIdentificationLevelsController extends CrudController({
   },
   examples: {
     id: 2,
+    deleteId: 4,
     create: {
       summary: 'Verified against the commercial register, raised by a service',
       value: {

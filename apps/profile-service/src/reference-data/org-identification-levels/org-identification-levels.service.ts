@@ -8,10 +8,7 @@ import type { ListIdentificationLevelsQueryDto } from '../identification-levels/
 import { whereRequiredByCatalogServices } from '../identification-levels/identification-levels.service';
 import { OrgIdentificationLevelEntity } from './org-identification-level.entity';
 
-export const ORG_IDENTIFICATION_LEVEL_RESOURCE: ResourceDefinition<
-  OrgIdentificationLevelEntity,
-  ListIdentificationLevelsQueryDto
-> = {
+export const ORG_IDENTIFICATION_LEVEL_RESOURCE = {
   entity: OrgIdentificationLevelEntity,
   noun: 'organization identification level',
   code: 'ORG_IDENTIFICATION_LEVEL',
@@ -25,7 +22,7 @@ export const ORG_IDENTIFICATION_LEVEL_RESOURCE: ResourceDefinition<
   },
   filter: (list, query) =>
     whereRequiredByCatalogServices(list, 'org_identification_level_id', query.IsForServicesCatalog),
-};
+} satisfies ResourceDefinition<OrgIdentificationLevelEntity, ListIdentificationLevelsQueryDto>;
 
 /** Deletion is refused while a service or an organization uses the level. */
 @Injectable()

@@ -4,7 +4,7 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { CreatedBy, OptionalText } from '@portal/http-context';
 
 import { AuditedResponse } from '../common/audited.response';
-import { PICTURE_MEDIA_TYPES, type PictureMediaType } from './image-content';
+import { PICTURE_MEDIA_TYPES, type PictureMediaType } from './profile-picture.entity';
 
 /** A custom image holds at most 1 MiB (contract 6). */
 export const MAX_PICTURE_BYTES = 1024 * 1024;

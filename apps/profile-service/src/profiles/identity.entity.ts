@@ -2,8 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 
 import { AuditedEntity } from '@portal/database';
 
-import type { AccountEntity } from '../profiles/account.entity';
-import type { ProfileEntity } from '../profiles/profile.entity';
+import type { AccountEntity } from './account.entity';
+import type { ProfileEntity } from './profile.entity';
 import type { IdentificationLevelEntity } from '../reference-data/identification-levels/identification-level.entity';
 import type { IdentityProviderEntity } from '../reference-data/identity-providers/identity-provider.entity';
 

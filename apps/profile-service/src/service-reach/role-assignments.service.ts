@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
-import { type Upserted, upsertLink } from '../common/upsert';
+import type { ProfileRoleSource } from '../common/domain-enums';
+import { type LinkRecord, upsertLinkRow } from '../common/upsert';
 import { ProfileEnvironment } from '../profile-environment';
-import { ProfileRoleEntity } from './profile-role.entity';
-import { onServiceReachChanged } from './service-reach';
+import { onServiceReachChanged } from './reach-changes';
 
 /** The organization profiles of a category, as SQL over the parameter `$1` (the category id). */
 const ORGANIZATION_PROFILES_OF_CATEGORY = `
@@ -15,12 +15,21 @@ const AUDIT_COLUMNS = 'created_by, create_stamp, updated_by, update_stamp';
 /**
  * The one writer of `profile_role` (who holds which role, and so who reaches which service).
  * Each method runs in the caller's transaction and ends with `onServiceReachChanged`, so that
- * the automated update of procuration services commits with the write that caused it.
+ * the automated update of procuration services commits with the write that caused it. A role
+ * whose start lies ahead grants nothing until then: the reach reconciler applies it at its start.
  *
  * A role records where it came from: `Direct` (given to the profile) or `OrgCategory` (given by
  * its organization's category). A category takes back only what it gave; a role given directly
  * stays. Giving a role directly that the category gave makes it direct.
  */
+/** profile_role as the seam writes it: its entity's folder (profile-roles) depends on this one. */
+interface ProfileRoleRow extends LinkRecord {
+  profileId: number;
+  roleId: number;
+  validityStartStamp: Date;
+  source: ProfileRoleSource;
+}
+
 @Injectable()
 export class RoleAssignments {
   constructor(private readonly env: ProfileEnvironment) {}
@@ -63,10 +72,10 @@ export class RoleAssignments {
     roleId: number,
     validityStartStamp: Date,
     createdBy: string,
-  ): Promise<Upserted<ProfileRoleEntity>> {
-    const upserted = await upsertLink(
+  ): Promise<{ id: number; created: boolean }> {
+    const upserted = await upsertLinkRow<ProfileRoleRow>(
       manager,
-      ProfileRoleEntity,
+      'profile_role',
       { profileId, roleId },
       { validityStartStamp, source: 'Direct' },
       createdBy,
@@ -77,8 +86,13 @@ export class RoleAssignments {
 
   /** `DELETE /profiles/{profileId}/roles/{roleId}`: the role goes, whatever gave it. False when not held. */
   async take(manager: EntityManager, profileId: number, roleId: number): Promise<boolean> {
-    const result = await manager.delete(ProfileRoleEntity, { profileId, roleId });
-    if (!result.affected) return false;
+    const taken = await manager
+      .createQueryBuilder()
+      .delete()
+      .from('profile_role')
+      .where('profile_id = :profileId AND role_id = :roleId', { profileId, roleId })
+      .execute();
+    if (!taken.affected) return false;
     await onServiceReachChanged(manager, { kind: 'profileRoles', profileIds: [profileId] });
     return true;
   }

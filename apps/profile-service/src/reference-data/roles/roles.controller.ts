@@ -24,6 +24,7 @@ export class RolesController extends CrudController({
   },
   examples: {
     id: 2,
+    deleteId: 5,
     create: {
       summary: 'The role of fiduciaries and tax advisers',
       value: {

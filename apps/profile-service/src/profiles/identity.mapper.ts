@@ -1,7 +1,6 @@
 import { auditOf } from '../common/audited.response';
-import { toResponseOf } from '../common/crud/resource-definition';
-import { ACCOUNT_RESOURCE, AccountResponse } from '../profiles/account.response';
-import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
+import { toResponse } from '../common/crud/resource-definition';
+import { toAccountResponse } from './account.response';
 import { IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/identification-levels/identification-levels.service';
 import type { IdentityEntity } from './identity.entity';
 import type { IdentityResponse } from './identity.dto';
@@ -18,12 +17,8 @@ export function toIdentityResponse(identity: IdentityEntity): IdentityResponse {
     metadata: identity.metadata,
     ...auditOf(identity),
     ...(identity.identificationLevel && {
-      identificationLevel: toResponseOf(
-        IDENTIFICATION_LEVEL_RESOURCE,
-        identity.identificationLevel,
-        IdentificationLevelResponse,
-      ),
+      identificationLevel: toResponse(IDENTIFICATION_LEVEL_RESOURCE, identity.identificationLevel),
     }),
-    ...(identity.account && { account: toResponseOf(ACCOUNT_RESOURCE, identity.account, AccountResponse) }),
+    ...(identity.account && { account: toAccountResponse(identity.account) }),
   };
 }

@@ -7,7 +7,7 @@ import { AuditedResponse } from '../common/audited.response';
 import { OptionalStringMap, RequiredId } from '../common/body-fields';
 import { ExpandFilter } from '../common/expand';
 import { TextFilter } from '../common/query-filters';
-import { AccountResponse } from '../profiles/account.response';
+import { AccountResponse } from './account.response';
 import { IdentificationLevelResponse } from '../reference-data/identification-levels/identification-level.dto';
 
 export const IDENTITY_EXPANSIONS = ['Account', 'IdentificationLevel'] as const;

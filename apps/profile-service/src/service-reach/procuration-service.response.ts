@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
 import { AuditedResponse, auditOf } from '../common/audited.response';
-import type { ProcurationServiceEntity } from './procuration-service.entity';
 
 /** A service a procuration grants (entity key `procurationService`). */
 export class ProcurationServiceResponse extends AuditedResponse {
@@ -11,7 +10,19 @@ export class ProcurationServiceResponse extends AuditedResponse {
   readonly validityStartStamp: string;
 }
 
-export function toProcurationServiceResponse(link: ProcurationServiceEntity): ProcurationServiceResponse {
+/** A row of `procuration_service` as read (the entity of procurations, or any record of its columns). */
+export interface ProcurationServiceLink {
+  readonly id: number;
+  readonly procurationId: number;
+  readonly serviceId: number;
+  readonly validityStartStamp: Date;
+  readonly createdBy: string;
+  readonly createStamp: Date;
+  readonly updatedBy: string;
+  readonly updateStamp: Date;
+}
+
+export function toProcurationServiceResponse(link: ProcurationServiceLink): ProcurationServiceResponse {
   return {
     id: link.id,
     procurationId: link.procurationId,

@@ -11,14 +11,14 @@ import { whereEqualsIgnoringCase } from '../../common/query-filters';
 import { ProfileEnvironment } from '../../profile-environment';
 import { RoleEntity } from './role.entity';
 
-export const ROLE_RESOURCE: ResourceDefinition<RoleEntity, NameFilterQueryDto> = {
+export const ROLE_RESOURCE = {
   entity: RoleEntity,
   noun: 'role',
   code: 'ROLE',
   idName: 'roleId',
   fields: { name: undefined, displayName: undefined, description: null },
   filter: (list, query) => whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name),
-};
+} satisfies ResourceDefinition<RoleEntity, NameFilterQueryDto>;
 
 /**
  * Deletion is refused while a profile holds the role or a category or a service role refers to

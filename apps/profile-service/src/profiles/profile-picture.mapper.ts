@@ -1,5 +1,5 @@
 import { auditOf } from '../common/audited.response';
-import type { ProfilePictureEntity } from '../profiles/profile-picture.entity';
+import type { ProfilePictureEntity } from './profile-picture.entity';
 import type { ProfilePictureResponse } from './profile-picture.dto';
 
 /**

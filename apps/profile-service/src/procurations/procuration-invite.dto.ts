@@ -76,10 +76,11 @@ export class ProcurationInviteResponse extends AuditedResponse {
   })
   readonly token?: string;
   @ApiProperty({ format: 'date-time' }) readonly expirationStamp: string;
-  @ApiProperty({ format: 'date-time', nullable: true }) readonly consumptionStamp: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readonly consumptionStamp:
+    string | null;
   @ApiProperty({ type: Boolean }) readonly isReadyForApproval: boolean;
   @ApiProperty({ type: Boolean }) readonly isApproved: boolean;
-  @ApiProperty({ format: 'date-time', nullable: true }) readonly approvalStamp: string | null;
+  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readonly approvalStamp: string | null;
   @ApiProperty({ type: String, nullable: true }) readonly messageToPrincipal: string | null;
   @ApiProperty({ type: String, format: 'uuid', nullable: true }) readonly principalBusinessCaseId:
     string | null;
