@@ -5,7 +5,7 @@ import { AuditModule } from '@portal/audit';
 import { ServiceRuntimeModule } from '@portal/service-runtime';
 
 import { renderDataSourceOptions } from './data-source';
-import { RenderCoreModule } from './render-core.module';
+import { RenderCoreModule, type RenderTestSeams } from './render-core.module';
 import type { RenderEnvironment } from './render-environment';
 import { RenderModule } from './render/render.module';
 import { RENDER_TEMPLATES } from './templates/templates.controller';
@@ -13,13 +13,13 @@ import { TemplatesModule } from './templates/templates.module';
 
 @Module({})
 export class AppModule {
-  static register(env: RenderEnvironment, databaseUrl: string): DynamicModule {
+  static register(env: RenderEnvironment, databaseUrl: string, seams: RenderTestSeams = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
         TypeOrmModule.forRoot(renderDataSourceOptions(databaseUrl, env.databasePool)),
         ServiceRuntimeModule.forRoot('render-service'),
-        RenderCoreModule.forRoot(env),
+        RenderCoreModule.forRoot(env, seams),
         TemplatesModule,
         RenderModule,
         AuditModule.forService({ role: RENDER_TEMPLATES, versions: ['v10-0'] }),

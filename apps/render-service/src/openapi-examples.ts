@@ -26,6 +26,12 @@ export const EXAMPLE_TEMPLATE_NAME = 'einwohnerkontrolle-termin';
 
 const notice = demo('notice');
 
+/**
+ * The reads' example: the demo template of the same notice, which `npm start` saves
+ * (RENDER_DEMO_TEMPLATES), so that the reads answer before any write example ran.
+ */
+export const EXAMPLE_DEMO_TEMPLATE_NAME = notice.name;
+
 export const SAVE_TEMPLATE_EXAMPLES: Record<string, BodyExample> = {
   notice: {
     summary: 'An appointment notice of a residents’ office, in plain text, with its sample data',
@@ -50,6 +56,11 @@ export const RENDER_EXAMPLES: Record<string, BodyExample> = {
   report: {
     summary: 'A quarterly report as PDF (Markdown, Italian)',
     value: inline(demo('report'), 'pdf'),
+  },
+  qrBill: {
+    summary:
+      'An invoice with its Swiss QR-bill as PDF (data.qrBill: the payment part and receipt at the bottom)',
+    value: inline(demo('qr-bill'), 'pdf'),
   },
   saved: {
     summary: `The saved template ${EXAMPLE_TEMPLATE_NAME} as PDF (save it first with PUT /v10-0/templates/{templateName})`,

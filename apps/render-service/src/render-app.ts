@@ -8,6 +8,7 @@ import { AppModule } from './app.module';
 import { registerPlayground } from './playground/playground';
 import { RENDER_DATA_MAX_ELEMENTS } from './render/data-bounds';
 import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
+import type { RenderTestSeams } from './render-core.module';
 import type { RenderEnvironment } from './render-environment';
 
 export const RENDER_SERVICE: ServiceDescription = {
@@ -25,10 +26,12 @@ export function createRenderApp(context: {
   env: RenderEnvironment;
   databaseUrl: string;
   logger: Logger;
+  /** Tests only: see RenderTestSeams. */
+  seams?: RenderTestSeams;
 }): Promise<NestFastifyApplication> {
   return createServiceApp({
     service: RENDER_SERVICE,
-    module: AppModule.register(context.env, context.databaseUrl),
+    module: AppModule.register(context.env, context.databaseUrl, context.seams),
     env: context.env,
     logger: context.logger,
     errorTranslators: [databaseErrorTranslator()],

@@ -1,5 +1,15 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 
+import { BrandingCache } from './branding/branding-cache';
+import { BrandingService } from './branding/branding.service';
+import {
+  BRANDING_STORE,
+  type BrandingStore,
+  LocalBrandingStore,
+  RedisBrandingStore,
+} from './branding/branding-store';
+import { type BrandingSource, ConfigBrandingSource } from './branding/config-branding-source';
+import { LogoFetcher, type LogoFetcherOptions } from './branding/logo-fetcher';
 import { RenderEnvironment } from './render-environment';
 import { RenderPool } from './rendering/render-pool';
 import {
@@ -9,11 +19,26 @@ import {
   type TemplateInvalidation,
 } from './templates/template-invalidation';
 
-/** What the feature modules share: the environment, the worker pool, the invalidation channel. */
+/**
+ * What tests change of the service beyond its environment: a logo server of their own (its
+ * certificate authority, its loopback address, its names). Never read from the environment.
+ */
+export interface RenderTestSeams {
+  readonly logos?: Pick<LogoFetcherOptions, 'ca' | 'resolve' | 'allowAddress'>;
+  /** config-service as a test scripts it, where a test has no config-service to run. */
+  readonly brandingSource?: BrandingSource;
+  /** The clock of the branding cache, so that a test need not wait 60 s for a revalidation. */
+  readonly brandingNow?: () => number;
+}
+
+/**
+ * What the feature modules share: the environment, the worker pool, the invalidation channel,
+ * the brandings read from config-service.
+ */
 @Global()
 @Module({})
 export class RenderCoreModule {
-  static forRoot(env: RenderEnvironment): DynamicModule {
+  static forRoot(env: RenderEnvironment, seams: RenderTestSeams = {}): DynamicModule {
     return {
       module: RenderCoreModule,
       providers: [
@@ -40,8 +65,36 @@ export class RenderCoreModule {
               : new LocalTemplateInvalidation(channel);
           },
         },
+        {
+          provide: BRANDING_STORE,
+          useFactory: (): BrandingStore =>
+            env.REDIS_URL
+              ? new RedisBrandingStore(env.REDIS_URL, `render-service:${env.TENANT}:branding:`)
+              : new LocalBrandingStore(),
+        },
+        {
+          provide: BrandingCache,
+          useFactory: (store: BrandingStore) =>
+            new BrandingCache(
+              seams.brandingSource ?? new ConfigBrandingSource(env.CONFIG_SERVICE_URL, env.TENANT),
+              store,
+              seams.brandingNow,
+            ),
+          inject: [BRANDING_STORE],
+        },
+        {
+          provide: LogoFetcher,
+          useFactory: () =>
+            new LogoFetcher({ hosts: env.imageHosts, ...seams.logos, now: seams.brandingNow }),
+        },
+        {
+          provide: BrandingService,
+          useFactory: (cache: BrandingCache, logos: LogoFetcher, store: BrandingStore) =>
+            new BrandingService(cache, logos, store),
+          inject: [BrandingCache, LogoFetcher, BRANDING_STORE],
+        },
       ],
-      exports: [RenderEnvironment, RenderPool, TEMPLATE_INVALIDATION],
+      exports: [RenderEnvironment, RenderPool, TEMPLATE_INVALIDATION, BrandingService],
     };
   }
 }

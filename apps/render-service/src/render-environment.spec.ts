@@ -31,3 +31,29 @@ describe('RENDER_PLAYGROUND', () => {
     );
   });
 });
+
+describe('CONFIG_SERVICE_URL and RENDER_IMAGE_HOSTS', () => {
+  it('reads config-service at the contract’s local port unless told, and logos from no host', () => {
+    const env = load({ NODE_ENV: 'development' });
+    expect(env.CONFIG_SERVICE_URL).toBe('http://127.0.0.1:3001');
+    expect(env.imageHosts).toEqual([]);
+  });
+
+  it('takes a cluster address and a list of hosts, with ports, in any case', () => {
+    const env = load({
+      CONFIG_SERVICE_URL: 'http://config-service',
+      RENDER_IMAGE_HOSTS: ' cdn.Kanton.ch, logos.example.ch:8443 ,',
+    });
+    expect(env.CONFIG_SERVICE_URL).toBe('http://config-service');
+    expect(env.imageHosts).toEqual(['cdn.kanton.ch', 'logos.example.ch:8443']);
+  });
+
+  it.each([
+    ['CONFIG_SERVICE_URL', 'config-service:3001', 'must be an http(s) URL'],
+    ['CONFIG_SERVICE_URL', 'ftp://config', 'must be an http(s) URL'],
+    ['RENDER_IMAGE_HOSTS', 'https://cdn.kanton.ch', 'comma-separated list of host names'],
+    ['RENDER_IMAGE_HOSTS', 'cdn.kanton.ch/logos', 'comma-separated list of host names'],
+  ])('refuses %s=%p at start-up', (variable, value, message) => {
+    expect(() => load({ [variable]: value })).toThrow(message);
+  });
+});

@@ -1,12 +1,27 @@
 import { availableParallelism } from 'node:os';
 
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+} from 'class-validator';
 
 import { EnvBoolean, EnvInt } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
 import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
+
+/** A comma-separated list of host names (optionally with a port), lower or upper case; empty allowed. */
+const HOST_LIST =
+  /^\s*(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?\s*(?:,\s*|$))*$/i;
 
 /** render-service reads the common variables (contract 1, 2) and those of its worker pool. */
 export class RenderEnvironment extends ServiceEnvironment {
@@ -104,6 +119,31 @@ export class RenderEnvironment extends ServiceEnvironment {
   )
   @IsIn(['on', 'off'], { message: 'RENDER_PLAYGROUND must be on or off' })
   readonly RENDER_PLAYGROUND?: 'on' | 'off';
+
+  /**
+   * config-service, whose public branding route a render naming `branding` reads (contract 9);
+   * the contract's local default port unless the deployment says (deploy/ gives the cluster Service).
+   */
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'CONFIG_SERVICE_URL must be an http(s) URL' },
+  )
+  readonly CONFIG_SERVICE_URL: string = 'http://127.0.0.1:3001';
+
+  /**
+   * Hosts a branding logo may be read from over HTTPS (comma-separated names, `host:port` for
+   * another port than 443); empty: logos must be `data:` URIs.
+   */
+  @IsOptional()
+  @Matches(HOST_LIST, { message: 'RENDER_IMAGE_HOSTS must be a comma-separated list of host names' })
+  readonly RENDER_IMAGE_HOSTS?: string;
+
+  get imageHosts(): readonly string[] {
+    return (this.RENDER_IMAGE_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter((host) => host !== '');
+  }
 
   get playgroundEnabled(): boolean {
     return this.RENDER_PLAYGROUND === undefined

@@ -87,7 +87,7 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
       const replica = await startReplica(service, { RENDER_DEMO_TEMPLATES: 'true' });
       await replica.close();
       const again = await service.editor.get<Array<Record<string, unknown>>>(`${TEMPLATES}?PageSize=-1`);
-      expect(again.body.map(({ latestVersion }) => latestVersion)).toEqual([1, 1, 1, 1]);
+      expect(again.body.map(({ latestVersion }) => latestVersion)).toEqual(DEMO_TEMPLATES.map(() => 1));
     });
 
     it('keeps each example’s data as its sample data', async () => {
@@ -126,11 +126,23 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
           'Chloé Dubois',
           'Chemin des Écoliers 12',
           'Délai : jeudi, 30 avril 2026',
+          'Service de la population · page 1 sur 2',
+          'Annexe : plan de paiement',
         ],
         other: {
           outputFormat: 'html',
-          contains: ['<h2>Votre demande de permis de séjour</h2>', '« Déclaration d’arrivée »'],
+          contains: ['<p class="subject">Votre demande de permis de séjour</p>', '« Déclaration d’arrivée »'],
         },
+      },
+      'demo-brief': {
+        pdf: [
+          'Müllheim, 15. März 2026',
+          'Jürg Bösch',
+          "Offener Betrag: CHF 12'345.50",
+          'Zahlbar bis Donnerstag, 30. April 2026',
+          'Gemeinde Müllheim · Seite 2 von 2',
+        ],
+        other: { outputFormat: 'html', contains: ['<html lang="de-CH">', 'class="page-number"'] },
       },
       'demo-report': {
         pdf: [
@@ -158,9 +170,21 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
           contains: ['Ihr Termin: Freitag, 20. März 2026 um 09:30.\n', '  - Mietvertrag\n'],
         },
       },
+      'demo-qr-bill': {
+        pdf: [
+          'Gemeinde Müllheim',
+          'Rechnung 2026-0117 vom 15. März 2026',
+          'Abwassergebühr 2026 198.60',
+          'Total CHF 631.00',
+          'Empfangsschein',
+          'Zahlteil',
+          '00 00000 00000 00002 02601 17006',
+        ],
+      },
     };
 
-    it.each(DEMO_TEMPLATES.map((demo) => [demo.name, demo] as const))(
+    // A branded example needs config-service beside the service: branding.e2e-spec.ts renders it.
+    it.each(DEMO_TEMPLATES.filter((demo) => !demo.branding).map((demo) => [demo.name, demo] as const))(
       'renders %s with its example data',
       async (name, demo) => {
         const body = {

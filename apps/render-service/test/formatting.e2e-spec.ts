@@ -33,7 +33,7 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
     it.each([
       [undefined, "5. März 2026 | CHF 1'234.50 | 1'234.50"],
       ['*', "5. März 2026 | CHF 1'234.50 | 1'234.50"],
-      ['fr-CH, fr;q=0.9, en;q=0.8', '5 mars 2026 | 1 234,50 CHF | 1 234,50'],
+      ['fr-CH, fr;q=0.9, en;q=0.8', '5 mars 2026 | 1 234.50 CHF | 1 234,50'],
       ['rm, it;q=0.5', '5 marzo 2026 | CHF 1234.50 | 1234.50'],
       ['en-GB', 'March 5, 2026 | CHF 1,234.50 | 1,234.50'],
       ['es, pt', "5. März 2026 | CHF 1'234.50 | 1'234.50"],
@@ -50,7 +50,7 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
         data: json({ date: '2026-04-30', amount: 80 }),
       };
       const response = await renderOk(letter, { 'accept-language': 'de-CH' });
-      expect(plain(response.text)).toContain('<p>jeudi, 30 avril 2026, 80,00 CHF</p>');
+      expect(plain(response.text)).toContain('<p>jeudi, 30 avril 2026, 80.00 CHF</p>');
       // The options still decide over both.
       const german = await renderOk(
         { ...letter, rendererOptions: json({ locale: 'de-CH' }) },
@@ -201,7 +201,7 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
       const asText = await renderOk({ ...template, data: json(data), rendererOptions: json(options) });
       const asValues = await renderOk({ ...template, data, rendererOptions: options });
       const mixed = await renderOk({ ...template, data: json(data), rendererOptions: options });
-      expect(plain(asText.text)).toContain('<p>Zoë «Müller»: 1 234,50 CHF</p>');
+      expect(plain(asText.text)).toContain('<p>Zoë «Müller»: 1 234.50 CHF</p>');
       expect(asValues.text).toBe(asText.text);
       expect(mixed.text).toBe(asText.text);
     });
@@ -291,6 +291,32 @@ describe('render-service formatting (HTTP, real PostgreSQL)', () => {
       });
       expect(html.text).toContain(
         '<p><strong>Chloé Dubois</strong><br>\nChemin des Écoliers 12<br>\n1204 Genève</p>\n<p>Madame,<br>\nwith a second line.</p>',
+      );
+    });
+
+    it('draws a fr-CH amount as Intl writes it, as wide as its thin spaces, and names a character no font holds', async () => {
+      const pdf = await renderOk({
+        inputFormat: 'md',
+        outputFormat: 'pdf',
+        templateData: '{{chf total}}\n\n12\u2009345.50 CHF\n\nTax \u4e2d',
+        data: { total: 12345.5 },
+        rendererOptions: { locale: 'fr-CH' },
+      });
+      const { items, runs } = await extractPdf(pdf.bytes);
+      expect(runs[0].map((run) => run.text)).toContain(
+        new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' }).format(12345.5),
+      );
+      // U+202F drawn as the font's thin space, not as a missing glyph's box (wider than a digit):
+      // both lines as wide, from the first digit to the end of CHF.
+      const lineWidth = (y: number): number => {
+        const line = items[0].filter((item) => Math.abs(item.y - y) < 1);
+        return Math.max(...line.map((item) => item.x + item.width)) - Math.min(...line.map((item) => item.x));
+      };
+      const [amountY, thinY] = [...new Set(items[0].map((item) => Math.round(item.y)))].sort((a, b) => b - a);
+      expect(lineWidth(amountY)).toBeGreaterThan(50);
+      expect(lineWidth(amountY)).toBeCloseTo(lineWidth(thinY), 1);
+      expect(pdf.headers.get('x-render-warnings')).toBe(
+        'no embedded font has a glyph for U+4E2D (drawn as a box)',
       );
     });
 

@@ -1,9 +1,14 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import type { Page } from 'playwright-core';
 
 import { CONTENT_SECURITY_POLICIES } from '@portal/service-runtime';
 import { describeInBrowser, testToken } from '@portal/testing';
 
-import { DEMO_INVOICE } from '../src/templates/demo-templates';
+import { DEMO_UI_TEMPLATES } from '../../config-service/src/demo-data/demo-ui-templates';
+import { HELPER_REFERENCE } from '../src/rendering/helper-reference';
+import { DEMO_BRANDED_LETTER, DEMO_BRANDING, DEMO_INVOICE } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import { type RenderService, startRenderService, TEMPLATES } from './render-test-app';
 
@@ -84,21 +89,41 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
   let fullToken: string;
   let renderOnlyToken: string;
 
+  /** config-service's branding route as far as the playground needs it: the demo canton's, with an ETag. */
+  let config: Server;
+  const brandingReads: string[] = [];
+
   beforeAll(async () => {
-    service = await startRenderService('render_playground_browser', { RENDER_DEMO_TEMPLATES: 'true' });
+    const demo = DEMO_UI_TEMPLATES.find((template) => template.name === DEMO_BRANDING);
+    config = createServer((request, response) => {
+      brandingReads.push(request.url ?? '');
+      if (request.url !== `/demo/v10-0/ui-templates/${DEMO_BRANDING}/branding`)
+        return void response.writeHead(404).end();
+      response
+        .writeHead(200, { 'content-type': 'application/json', etag: '"demo-1"' })
+        .end(JSON.stringify(demo));
+    });
+    await new Promise<void>((resolve) => config.listen(0, '127.0.0.1', resolve));
+    service = await startRenderService('render_playground_browser', {
+      RENDER_DEMO_TEMPLATES: 'true',
+      CONFIG_SERVICE_URL: `http://127.0.0.1:${(config.address() as AddressInfo).port}`,
+    });
     fullToken = await testToken(['RenderApi_Render', 'RenderApi_Templates']);
     renderOnlyToken = await testToken(['RenderApi_Render']);
   });
 
   afterAll(async () => {
     await service?.close();
+    await new Promise((resolve) => config?.close(resolve));
     await closePdfExtractor();
   });
 
   /** Opens the playground, collecting what the console reports (a CSP violation, say). */
-  async function openPlayground(): Promise<{ page: Page; console: string[] }> {
+  async function openPlayground(
+    context: { locale?: string } = {},
+  ): Promise<{ page: Page; console: string[] }> {
     // A context of its own, so that a second page of the same origin can read the preview's blob.
-    const page = await (await browser().newContext()).newPage();
+    const page = await (await browser().newContext(context)).newPage();
     const console: string[] = [];
     page.on('console', (message) => {
       // Chromium logs every response of 400 or more; the tests look at those through the page.
@@ -239,7 +264,38 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       expect(await page.locator('#text-preview').getAttribute('sandbox')).toBe('');
       expect(await page.locator('#pdf-preview').isHidden()).toBe(true);
       const frame = page.frameLocator('#text-preview');
-      expect(await frame.locator('h2').innerText()).toBe('Votre demande de permis de séjour');
+      expect(await frame.locator('p.subject').innerText()).toBe('Votre demande de permis de séjour');
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('renders a branded template with the branding its picker names', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', fullToken);
+      await page.waitForSelector(`#template-select option[value="${DEMO_BRANDED_LETTER.name}"]`, {
+        state: 'attached',
+      });
+      expect(await page.inputValue('#branding')).toBe('');
+      // Picking a template that reads a branding offers the demo canton's.
+      await page.selectOption('#template-select', DEMO_BRANDED_LETTER.name);
+      await page.selectOption('#output-format', 'html');
+      await waitForText(page, /demo-branded-letter@1 → text\/html/);
+      expect(await page.inputValue('#branding')).toBe(DEMO_BRANDING);
+      const frame = page.frameLocator('#text-preview');
+      expect(
+        await frame
+          .locator('.sender')
+          .evaluate((node) => (globalThis as any).getComputedStyle(node).backgroundColor),
+      ).toBe('rgb(213, 43, 30)');
+      expect(brandingReads).toEqual([`/demo/v10-0/ui-templates/${DEMO_BRANDING}/branding`]);
+      // Another name: config-service knows none such, and the field is marked.
+      await page.fill('#branding', 'no-such-canton');
+      await waitForText(page, /The render failed: 422/);
+      expect(await page.locator('#problem li').innerText()).toMatch(/^branding: no UI template/);
+      expect(await page.locator('#branding').getAttribute('class')).toContain('invalid');
       expect(console).toEqual([]);
     } finally {
       await page.context().close();
@@ -273,7 +329,7 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       await page.fill(
         '#template',
         [
-          '<style>p { padding: 4px; }</style>',
+          '<style>p { letter-spacing: 4px; }</style>',
           '<p>Grüezi {{name}}</p>',
           '<p>{{recipent.name}}, {{Straße}}</p>',
         ].join('\n'),
@@ -285,7 +341,7 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
         'No value in the data for: recipent.name, Straße',
       );
       expect(await page.locator('#notes ul.warnings li').allInnerTexts()).toEqual([
-        'CSS padding is not supported in PDF (on p)',
+        'CSS letter-spacing is not supported in PDF (on p)',
       ]);
       expect(await statusOf(page)).toMatch(/→ application\/pdf/);
       expect((await extractPdf((await previewed(page, '#pdf-preview')).bytes)).text).toContain('Grüezi Zoë');
@@ -342,6 +398,109 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       );
       expect(await page.locator('#data').getAttribute('class')).toContain('invalid');
       expect((await service.editor.get<Body>(`${TEMPLATES}/playground-saved`)).body['latestVersion']).toBe(1);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+  /**
+   * The text of the document the preview frame shows once it is `expected` (renders are
+   * debounced, and an earlier one may land first), or the last one shown after 10 s.
+   */
+  async function previewedText(
+    page: Page,
+    frame: '#pdf-preview' | '#text-preview',
+    expected: string,
+  ): Promise<string> {
+    let text = '';
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
+      if (await page.locator(frame).isVisible()) {
+        // A newer render may revoke the blob: URL just read; the next round reads its successor.
+        const bytes = await previewed(page, frame).then(
+          (shown) => shown.bytes,
+          () => null,
+        );
+        if (bytes)
+          text =
+            frame === '#pdf-preview'
+              ? (await extractPdf(bytes)).runs
+                  .flat()
+                  .map((run) => run.text)
+                  .join('')
+              : Buffer.from(bytes).toString('utf8');
+        if (text === expected) break;
+      }
+      await page.waitForTimeout(200);
+    }
+    return text;
+  }
+
+  it('renders in de-CH, not the browser’s language, unless another locale is picked; fr-CH as Intl writes it, in the PDF too', async () => {
+    const { page, console } = await openPlayground({ locale: 'en-US' });
+    try {
+      expect(await page.evaluate(() => (globalThis as any).navigator.language)).toBe('en-US');
+      expect(await page.inputValue('#locale')).toBe('de-CH');
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /→ application\/pdf/);
+      await page.selectOption('#input-format', 'txt');
+      await page.selectOption('#output-format', 'txt');
+      await page.fill('#data', '{"day": "2026-03-05", "total": 12345.5, "rate": 0.081}');
+      await page.fill('#template', '{{formatDate day "long"}} | {{chf total}} | {{formatPercent rate}}');
+      const german = "5. März 2026 | CHF\u00a012'345.50 | 8.1%";
+      expect(await previewedText(page, '#text-preview', german)).toBe(german);
+
+      await page.selectOption('#locale', 'fr-CH');
+      const french = ['5 mars 2026', '12\u202f345.50\u00a0CHF', '8,1%'].join(' | ');
+      expect(french).toContain(
+        new Intl.NumberFormat('fr-CH', { style: 'currency', currency: 'CHF' }).format(12345.5),
+      );
+      expect(await previewedText(page, '#text-preview', french)).toBe(french);
+
+      // The same as a PDF: its text is Intl's, the narrow space a glyph of its own.
+      await page.selectOption('#output-format', 'pdf');
+      expect(await previewedText(page, '#pdf-preview', french)).toBe(french);
+      expect(await page.locator('#notes').isHidden()).toBe(true);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('clears the save name when another template is picked', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', fullToken);
+      await page.waitForSelector('#template-select option[value="demo-invoice"]', { state: 'attached' });
+      await page.fill('#save-name', 'my-own-letter');
+      await page.selectOption('#template-select', 'demo-invoice');
+      expect(await page.inputValue('#save-name')).toBe('');
+      await waitForText(page, /demo-invoice@1 → application\/pdf/);
+      // Still empty once the picked template is loaded: a save names its template on purpose.
+      expect(await page.inputValue('#save-name')).toBe('');
+      expect(await page.getAttribute('#save-name', 'placeholder')).toBe(
+        'template name (demo-invoice for a new version of it)',
+      );
+      await page.fill('#save-name', 'demo-invoice-copy');
+      await page.selectOption('#template-select', '');
+      expect(await page.inputValue('#save-name')).toBe('');
+      await page.click('#save');
+      await waitForText(page, /Name the template to save it/);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('shows the helper reference, each helper with an example', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.click('#helper-reference summary');
+      const entries = page.locator('#helper-reference section.helper');
+      expect(await entries.count()).toBe(HELPER_REFERENCE.length);
+      const chf = page.locator('#helper-reference section.helper[data-helpers="chf"]');
+      expect(await chf.locator('h3').innerText()).toBe('chf value [symbol=false]');
+      expect(await chf.locator('dd').first().innerText()).toBe('{{chf total}}');
+      expect(await chf.innerText()).toContain('-12\u202f345.50\u00a0CHF');
       expect(console).toEqual([]);
     } finally {
       await page.context().close();

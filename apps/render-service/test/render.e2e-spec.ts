@@ -95,7 +95,7 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       expect(response.text).toContain('<meta name="render-template" content="inline@sha256:');
       expect(response.text).toContain('<h1>Rapport *final*</h1>');
       expect(response.text).toContain('<li>&lt;b&gt;un&lt;/b&gt;</li>');
-      expect(response.text.replace(/[\u202f\u00a0]/g, ' ')).toContain('<strong>1 234,50 CHF</strong>');
+      expect(response.text.replace(/[\u202f\u00a0]/g, ' ')).toContain('<strong>1 234.50 CHF</strong>');
     });
 
     it('renders txt as text, exactly', async () => {
@@ -462,6 +462,34 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
         }
       }
       expect([...statuses].sort()).toEqual([200, 400, 422]);
+    });
+  });
+
+  describe('strict input (contract 4)', () => {
+    const hello = { inputFormat: 'txt', outputFormat: 'txt', templateData: 'Grüezi {{name}}' };
+
+    it('refuses an unknown property with 400 on it, naming the nearest known one', async () => {
+      const response = await render(service.renderer, { ...hello, outputFromat: 'pdf' } as RenderBody);
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        outputFromat: ['outputFromat: unknown property; did you mean outputFormat?'],
+      });
+    });
+
+    it('keeps data free-form: any property at any depth', async () => {
+      const response = await renderOk({
+        ...hello,
+        data: { name: 'Zoë', anything: { at: [{ any: 'depth' }] } },
+      });
+      expect(response.text).toBe('Grüezi Zoë');
+    });
+
+    it('refuses an unknown query parameter with 400 on it', async () => {
+      const response = await service.renderer.post<Record<string, any>>(`${RENDER}?download=1`, hello);
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        download: ['download: unknown parameter; this operation takes none'],
+      });
     });
   });
 });

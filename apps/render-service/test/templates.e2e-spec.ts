@@ -29,6 +29,7 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
       const name = uniqueName();
       const first = await save(name, { data: 'Hello {{name}}', inputFormat: 'txt' });
       expect(first.status).toBe(201);
+      expect(first.headers.get('location')).toBe(`${TEMPLATES}/${name}`);
       expect(first.body).toEqual({
         id: expect.any(Number),
         createdBy: 'test',
@@ -463,6 +464,46 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
         expect((await client.put(`${TEMPLATES}/x`, { data: 'x' })).status).toBe(expected);
         expect((await client.delete(`${TEMPLATES}/x`)).status).toBe(expected);
       }
+    });
+  });
+
+  describe('strict input (contract 4)', () => {
+    it('refuses an unknown property with 400 on it, naming the nearest known one, and saves nothing', async () => {
+      const name = uniqueName();
+      const response = await service.editor.put<Body>(`${TEMPLATES}/${name}`, {
+        data: 'Hello {{name}}',
+        sampleDta: { name: 'Anna' },
+      });
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        sampleDta: ['sampleDta: unknown property; did you mean sampleData?'],
+      });
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(404);
+    });
+
+    it('keeps sample data free-form, and takes back what a read gave as a new version', async () => {
+      const name = uniqueName();
+      await save(name, {
+        data: 'Hello {{name}}',
+        inputFormat: 'txt',
+        sampleData: { name: 'Anna', any: { x: 1 } },
+      });
+      const read = await service.editor.get<Body>(`${TEMPLATES}/${name}`);
+      const again = await save(name, read.body);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({
+        version: 2,
+        data: 'Hello {{name}}',
+        sampleData: read.body.sampleData,
+      });
+    });
+
+    it('refuses an unknown query parameter with 400 on it, naming the nearest known one', async () => {
+      const response = await service.editor.get<Body>(`${TEMPLATES}?PageNumbr=1`);
+      expect(response.status).toBe(400);
+      expect(response.body.errors).toEqual({
+        PageNumbr: ['PageNumbr: unknown parameter; did you mean PageNumber?'],
+      });
     });
   });
 });

@@ -4,6 +4,8 @@ import path from 'node:path';
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { helperReferenceHtml } from '../rendering/helper-reference';
+
 /** Where the page lives, outside the tenant prefix like /docs (contract 8). */
 export const PLAYGROUND_PATH = '/playground';
 
@@ -30,10 +32,10 @@ const escapeAttribute = (value: string): string =>
  * `apiBase` with the token its user pastes. Registered only where RENDER_PLAYGROUND allows it.
  */
 export function registerPlayground(fastify: FastifyInstance, options: { apiBase: string }): void {
-  const page = readFileSync(path.join(ASSETS_DIR, 'playground.html'), 'utf8').replace(
-    '%API_BASE%',
-    escapeAttribute(options.apiBase),
-  );
+  // The helper reference is the one the OpenAPI description gives (rendering/helper-reference.ts).
+  const page = readFileSync(path.join(ASSETS_DIR, 'playground.html'), 'utf8')
+    .replace('%API_BASE%', escapeAttribute(options.apiBase))
+    .replace('%HELPER_REFERENCE%', helperReferenceHtml());
   const assets: Record<string, Asset> = {
     [PLAYGROUND_PATH]: asset('playground.html', 'text/html; charset=utf-8', page),
     [`${PLAYGROUND_PATH}/playground.js`]: asset('playground.js', 'text/javascript; charset=utf-8'),

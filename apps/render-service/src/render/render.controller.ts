@@ -17,7 +17,9 @@ import { RateLimit } from '@portal/service-runtime';
 
 import { RENDER_EXAMPLES } from '../openapi-examples';
 import { CONTENT_TYPES } from '../rendering/formats';
+import { helperReferenceMarkdown } from '../rendering/helper-reference';
 import { MAX_WARNINGS, WARNING_SEPARATOR } from '../rendering/render-warnings';
+import { QrBillDto } from './dto/qr-bill.dto';
 import { RenderRequestDto } from './dto/render-request.dto';
 import {
   MISSING_COUNT_HEADER,
@@ -42,7 +44,7 @@ export const WARNINGS_HEADER = 'X-Render-Warnings';
 const binary = { schema: { type: 'string', format: 'binary' } };
 
 @ApiTags('Render')
-@ApiExtraModels(RenderRequestDto)
+@ApiExtraModels(RenderRequestDto, QrBillDto)
 @ApiProblemResponses(401, 403)
 @Controller('v10-0/render')
 export class RenderController {
@@ -58,7 +60,12 @@ export class RenderController {
     description:
       'Answers the document itself with its Content-Type and `Content-Disposition: attachment; filename="document.<ext>"`. ' +
       `The ${TEMPLATE_HEADER} header names the template and version that produced it (also recorded inside: ` +
-      'the PDF information field `Template`, an HTML `<meta name="render-template">`).',
+      'the PDF information field `Template`, an HTML `<meta name="render-template">`).\n\n' +
+      "**Template helpers** (Handlebars; the locale is `rendererOptions.locale`, else the template's `<html lang>`, " +
+      'else `Accept-Language`, else de-CH; a helper\'s own `locale="fr-CH"` wins; numbers, amounts, percentages ' +
+      'and dates are exactly what `Intl` writes, U+202F and U+00A0 included; examples in every locale: ' +
+      'docs/template-helpers.md):\n\n' +
+      helperReferenceMarkdown(),
   })
   @ApiBodyExamples(RenderRequestDto, RENDER_EXAMPLES)
   @ApiProduces(...Object.values(CONTENT_TYPES))

@@ -4,6 +4,7 @@ import { Injectable } from '@nestjs/common';
 
 import { quoteInput, UnprocessableError, ValidationProblemError } from '@portal/problem-details';
 
+import { BrandingService } from '../branding/branding.service';
 import {
   CONTENT_TYPES,
   INPUT_FORMATS,
@@ -17,7 +18,7 @@ import {
 } from '../rendering/formats';
 import { localeOfAcceptLanguage } from '../rendering/helpers';
 import { RenderPool } from '../rendering/render-pool';
-import { poolErrorOf, unprocessable } from '../rendering/render-problems';
+import { poolErrorOf, refusalOf } from '../rendering/render-problems';
 import { parseTemplateReference } from '../templates/template-reference';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequestDto } from './dto/render-request.dto';
@@ -46,6 +47,7 @@ export class RenderService {
   constructor(
     private readonly pool: RenderPool,
     private readonly templates: TemplatesService,
+    private readonly brandings: BrandingService,
   ) {}
 
   /**
@@ -68,6 +70,10 @@ export class RenderService {
         `The template '${template.label}' is written in ${template.inputFormat}, not ${inputFormat}.`,
         'RENDER.FORMAT.TEMPLATE_MISMATCH',
       );
+    const branding =
+      request.branding === undefined || request.branding === null
+        ? undefined
+        : await this.brandings.contextFor(request.branding, template.text);
     const result = await this.pool.run(
       {
         kind: 'render',
@@ -79,10 +85,11 @@ export class RenderService {
         data: jsonText(request.data),
         rendererOptions: jsonText(request.rendererOptions),
         requestLocale: localeOfAcceptLanguage(acceptLanguage),
+        ...(branding ? { branding } : {}),
       },
       client,
     );
-    if (result.kind === 'refused') throw unprocessable(result);
+    if (result.kind === 'refused') throw refusalOf(result);
     if (result.kind !== 'document') throw poolErrorOf(result);
     return {
       bytes: result.bytes,

@@ -2,10 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import pdfmake from 'pdfmake';
-import PDFDocument, { type EmbeddedFont, type PdfKitDocument } from 'pdfmake/js/PDFDocument';
 
-import { encodeNumberArraysAtOnce } from './font-subsetting';
-import { WordLayouts } from './word-layouts';
+import { withStandInGlyphs } from './font-stand-ins';
+import { installVendorPatches } from './vendor-patches';
 
 type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
 type FontFamilies = Record<string, Record<FontStyle, string>>;
@@ -47,12 +46,6 @@ export function fontFamiliesIn(dir: string): Map<string, Partial<Record<FontStyl
   return families;
 }
 
-/**
- * Words a worker keeps laid out per generation, all fonts together (WordLayouts holds two): a few
- * templates' labels and the data of the last documents, at some 400 bytes a word.
- */
-const WORDS_PER_GENERATION = 8192;
-
 let installed = false;
 let installedFamilies: readonly string[] = [];
 
@@ -61,9 +54,10 @@ export const fontFamilies = (): readonly string[] => installedFamilies;
 
 /**
  * Puts Roboto and the fonts of `fontsDir` into pdfmake's in-memory file system, once per worker,
- * and makes every document of this worker share the parsed fonts. Unless `raw` (pdfmake as it
- * comes, the benchmark's limit line), documents also share the words the fonts have laid out, and
- * the font subsets they embed are encoded faster (encodeNumberArraysAtOnce).
+ * and installs the vendor patches (vendor-patches.ts): every document of this worker shares the
+ * parsed fonts. Unless `raw` (pdfmake as it comes, the benchmark's limit line), documents also
+ * share the words the fonts have laid out, the font subsets they embed are encoded faster, and
+ * PDF/A and tagged PDF are written right.
  */
 export function installFonts(fontsDir: string | undefined, { raw = false } = {}): string[] {
   if (installed) throw new Error('Fonts are installed once per worker.');
@@ -76,7 +70,9 @@ export function installFonts(fontsDir: string | undefined, { raw = false } = {})
     for (const style of ['normal', 'bold', 'italics', 'bolditalics'] as const) {
       const file = files[style] ?? (style === 'bolditalics' ? (files.bold ?? regular) : regular);
       const name = `fonts/${family}/${path.basename(file)}`;
-      if (!pdfmake.virtualfs.existsSync(name)) pdfmake.virtualfs.writeFileSync(name, readFileSync(file));
+      // With glyphs of their own for the separators CLDR writes that the font lacks (font-stand-ins.ts).
+      if (!pdfmake.virtualfs.existsSync(name))
+        pdfmake.virtualfs.writeFileSync(name, withStandInGlyphs(readFileSync(file)));
       names[style] = name;
     }
     families[family] = names;
@@ -90,46 +86,9 @@ export function installFonts(fontsDir: string | undefined, { raw = false } = {})
   // Nothing a document names is fetched or read: fonts are in memory, images must be data: URIs.
   pdfmake.setUrlAccessPolicy(() => false);
   pdfmake.setLocalAccessPolicy(() => false);
-  shareParsedFonts(!raw);
-  if (!raw) encodeNumberArraysAtOnce();
+  // Parsed fonts shared by the documents, faster subsets, PDF/A and tagging: pdfmake's,
+  // pdfkit's, fontkit's and restructure's internals, patched once, for their exact versions.
+  installVendorPatches({ raw });
   installedFamilies = Object.keys(families);
   return [...installedFamilies];
-}
-
-/**
- * pdfkit parses a font file for every document that uses it, which costs more than laying out
- * a one-page invoice. A parsed font is read-only once built, so this worker keeps one per family
- * and style and gives each document its own embedding (subset, widths) of it; with `wordLayouts`,
- * the words laid out in it are kept across documents as well (WordLayouts).
- */
-function shareParsedFonts(wordLayouts: boolean): void {
-  const parsed = new Map<string, EmbeddedFont>();
-  const words = new WordLayouts(WORDS_PER_GENERATION);
-  const shareLayouts = (font: EmbeddedFont, key: string): EmbeddedFont => {
-    if (wordLayouts && typeof font.layoutRun === 'function')
-      font.layoutCached = (word) => words.run(`${key}\u0000${word}`, () => font.layoutRun(word));
-    return font;
-  };
-  const provideFont = PDFDocument.prototype.provideFont;
-  PDFDocument.prototype.provideFont = function (this: PdfKitDocument, family, bold, italics) {
-    const style = this.getFontType(bold, italics);
-    const own = this.fontCache[family]?.[style];
-    if (own) return own;
-    const key = `${family}\u0000${style}`;
-    const first = parsed.get(key);
-    if (!first || this.getFontFile(family, bold, italics) === null) {
-      const font = shareLayouts(provideFont.call(this, family, bold, italics), key);
-      parsed.set(key, font);
-      return font;
-    }
-    // fontkit keeps each glyph with the characters it was first looked up for; a glyph first
-    // met as part of an accented one (À holds A) has none, and would be missing from this
-    // document's ToUnicode map (its text could not be copied). Glyphs are cheap: start afresh.
-    (first.font as { _glyphs: Record<number, unknown> })._glyphs = {};
-    const font = shareLayouts(new first.constructor(this, first.font, `F${++this._fontCount}`), key);
-    // Registered like pdfkit's font() does, so the document embeds it when it ends.
-    this._fontFamilies[key] = font;
-    (this.fontCache[family] ??= {})[style] = font;
-    return font;
-  };
 }

@@ -41,7 +41,7 @@ const TABLE: ReadonlyArray<readonly [string, Record<Locale, string>]> = [
     '{{chf 1234.5}}',
     {
       'de-CH': `CHF${NBSP}1'234.50`,
-      'fr-CH': `1${NNBSP}234,50${NBSP}CHF`,
+      'fr-CH': `1${NNBSP}234.50${NBSP}CHF`,
       'it-CH': `CHF${NBSP}1234.50`,
       en: `CHF${NBSP}1,234.50`,
     },
@@ -50,31 +50,57 @@ const TABLE: ReadonlyArray<readonly [string, Record<Locale, string>]> = [
     '{{chf 125.6}}',
     {
       'de-CH': `CHF${NBSP}125.60`,
-      'fr-CH': `125,60${NBSP}CHF`,
+      'fr-CH': `125.60${NBSP}CHF`,
       'it-CH': `CHF${NBSP}125.60`,
       en: `CHF${NBSP}125.60`,
     },
   ],
   [
     '{{chf 1234.5 symbol=false}}',
-    { 'de-CH': "1'234.50", 'fr-CH': `1${NNBSP}234,50`, 'it-CH': '1234.50', en: '1,234.50' },
+    { 'de-CH': "1'234.50", 'fr-CH': `1${NNBSP}234.50`, 'it-CH': '1234.50', en: '1,234.50' },
   ],
   [
     '{{chf -1234.5}}',
     {
       'de-CH': `CHF-1'234.50`,
-      'fr-CH': `-1${NNBSP}234,50${NBSP}CHF`,
+      'fr-CH': `-1${NNBSP}234.50${NBSP}CHF`,
       'it-CH': 'CHF-1234.50',
       en: `-CHF${NBSP}1,234.50`,
     },
   ],
   [
     '{{chf -0.001}}',
-    { 'de-CH': `CHF${NBSP}0.00`, 'fr-CH': `0,00${NBSP}CHF`, 'it-CH': `CHF${NBSP}0.00`, en: `CHF${NBSP}0.00` },
+    { 'de-CH': `CHF${NBSP}0.00`, 'fr-CH': `0.00${NBSP}CHF`, 'it-CH': `CHF${NBSP}0.00`, en: `CHF${NBSP}0.00` },
+  ],
+  [
+    '{{chf 12345.5}} {{chf -20000}}',
+    {
+      'de-CH': `CHF${NBSP}12'345.50 CHF-20'000.00`,
+      'fr-CH': `12${NNBSP}345.50${NBSP}CHF -20${NNBSP}000.00${NBSP}CHF`,
+      'it-CH': `CHF${NBSP}12'345.50 CHF-20'000.00`,
+      en: `CHF${NBSP}12,345.50 -CHF${NBSP}20,000.00`,
+    },
+  ],
+  [
+    '{{chf -20000 symbol=false}}',
+    { 'de-CH': "-20'000.00", 'fr-CH': `-20${NNBSP}000.00`, 'it-CH': "-20'000.00", en: '-20,000.00' },
+  ],
+  [
+    '{{chf 0}}',
+    { 'de-CH': `CHF${NBSP}0.00`, 'fr-CH': `0.00${NBSP}CHF`, 'it-CH': `CHF${NBSP}0.00`, en: `CHF${NBSP}0.00` },
+  ],
+  [
+    '{{formatPercent 0.125}} {{formatPercent -0.5}} {{formatPercent 0.0775 1}}',
+    {
+      'de-CH': '12.5% -50% 7.8%',
+      'fr-CH': '12,5% -50% 7,8%',
+      'it-CH': '12.5% -50% 7.8%',
+      en: '12.5% -50% 7.8%',
+    },
   ],
   [
     '{{chf (multiply 3 0.8)}}',
-    { 'de-CH': `CHF${NBSP}2.40`, 'fr-CH': `2,40${NBSP}CHF`, 'it-CH': `CHF${NBSP}2.40`, en: `CHF${NBSP}2.40` },
+    { 'de-CH': `CHF${NBSP}2.40`, 'fr-CH': `2.40${NBSP}CHF`, 'it-CH': `CHF${NBSP}2.40`, en: `CHF${NBSP}2.40` },
   ],
   [
     '{{formatDate "2026-03-05" "short"}}',
@@ -125,9 +151,20 @@ const SAME_IN_EVERY_LOCALE: ReadonlyArray<readonly [string, string]> = [
   ['{{sum items "q" "p"}}|{{sum items "q"}}', '1236.5|3'],
   ['{{#if (and (eq 1 1) (ne 1 2) (lt 1 2) (lte 2 2) (gt 3 2) (gte 3 3) (or false 1) (not 0))}}y{{/if}}', 'y'],
   ['{{upper "straße"}}|{{lower "ÉCOLE"}}', 'STRASSE|école'],
+  // A render naming no branding has none to place (branding-data.spec.ts places logos).
+  ['{{#if branding}}{{brandingLogo "header"}}{{else}}none{{/if}}', 'none'],
 ];
 
-describe('helpers: one locale, one set of separators', () => {
+/**
+ * What `Intl` (CLDR) writes, built here independently of helpers.ts: the helpers must write
+ * exactly this, in every locale.
+ */
+const intl = (locale: Locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);
+const VALUES = [
+  0, 0.5, 7.05, 125.6, 999.995, 1234.5, 12345.5, 12345.678, 1234567.891, -0.001, -42.1, -20000, -98765.43,
+];
+
+describe('helpers: exactly what Intl writes', () => {
   describe.each(LOCALES.map((locale) => [locale]))('%s', (locale) => {
     it.each(TABLE.map(([template, expected]) => [template, expected[locale]]))(
       '%s gives %j',
@@ -147,19 +184,42 @@ describe('helpers: one locale, one set of separators', () => {
       ).toBe(expected);
     });
 
-    it('writes the digits of every amount as formatNumber with two decimals does', () => {
-      for (const value of [0, 0.5, 7.05, 125.6, 999.995, 1234.5, 12345.678, 1234567.891, -42.1, -98765.43]) {
-        const [number, bare, amount] = run(
-          '{{formatNumber value 2}}|{{chf value symbol=false}}|{{chf value}}',
-          locale,
-          { value },
-        ).split('|');
-        expect(bare).toBe(number);
-        expect(amount.replace('CHF', '').replace(/^[\s\u00a0-]+|[\s\u00a0]+$/g, '')).toBe(
-          number.replace(/^-/, ''),
-        );
-        expect(amount.includes('-')).toBe(value < 0);
-      }
+    it.each(VALUES.map((value) => [value]))('formats %d as Intl does', (value) => {
+      const [number, fixed, amount, bare, percent] = run(
+        '{{formatNumber value}}|{{formatNumber value 2}}|{{chf value}}|{{chf value symbol=false}}|{{formatPercent value}}',
+        locale,
+        { value },
+      ).split('|');
+      const sign = { signDisplay: 'negative' } as const;
+      expect(number).toBe(intl(locale, sign).format(value));
+      expect(fixed).toBe(
+        intl(locale, { ...sign, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value),
+      );
+      const franc = intl(locale, { ...sign, style: 'currency', currency: 'CHF' });
+      expect(amount).toBe(franc.format(value));
+      // symbol=false: Intl's amount, its digits and sign, without CHF and the space that joins it.
+      expect(bare).toBe(
+        franc
+          .formatToParts(value)
+          .filter((part) => !['currency', 'literal'].includes(part.type))
+          .map((part) => part.value)
+          .join(''),
+      );
+      expect(percent).toBe(
+        intl(locale, { ...sign, style: 'percent', maximumFractionDigits: 2 }).format(value),
+      );
+    });
+
+    it.each([
+      ['short', '2026-03-05T09:30:00Z'],
+      ['medium', '2026-08-31T22:30:00Z'],
+      ['long', '2026-12-24T12:00:00Z'],
+      ['full', '2026-01-01T00:00:00Z'],
+    ] as const)('writes %s dates as Intl does', (style, iso) => {
+      const expected = new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'Europe/Zurich' });
+      expect(run(`{{formatDate value "${style}"}}`, locale, { value: iso })).toBe(
+        expected.format(new Date(iso)),
+      );
     });
   });
 

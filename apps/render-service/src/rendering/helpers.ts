@@ -141,10 +141,8 @@ const formatDate: Helper = (...args) => {
 };
 
 /**
- * The locale's number format: its grouping, group separator and decimal separator are the only
- * ones any helper writes, so `formatNumber`, `chf` and `chf symbol=false` agree in every locale
- * (fr-CH: `1 234,50` and `1 234,50 CHF`, although CLDR gives French-Swiss amounts a decimal
- * point). A value that rounds to zero is written without a sign.
+ * The locale's number format as `Intl` (CLDR) writes it; a value that rounds to zero is written
+ * without a sign (`signDisplay: 'negative'`, an Intl option, not a rule of ours).
  */
 const numberFormat = (locale: Locale, decimals: number | undefined): Intl.NumberFormat =>
   cached(
@@ -167,57 +165,55 @@ const formatNumber: Helper = (...args) => {
   return numberFormat(localeOf('formatNumber', options), decimals).format(number);
 };
 
-/** What the locale writes around a franc amount: `CHF ` before it (de-CH), ` CHF` after it (fr-CH). */
-interface CurrencyLayout {
-  readonly positive: readonly [string, string];
-  readonly negative: readonly [string, string];
-}
+/** `{{formatPercent value [decimals] [locale=..]}}`: 0.125 is 12.5 %, as the locale writes it (at most 2 decimals unless given). */
+const formatPercent: Helper = (...args) => {
+  const { params, options } = split(args);
+  const number = numberOf('formatPercent', params[0]);
+  if (number === undefined) return '';
+  const decimals = decimalsOf('formatPercent', params[1]);
+  const locale = localeOf('formatPercent', options);
+  return cached(
+    `percent|${locale}|${decimals ?? ''}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'percent',
+        signDisplay: 'negative',
+        minimumFractionDigits: decimals ?? 0,
+        maximumFractionDigits: decimals ?? 2,
+      }),
+  ).format(number);
+};
 
-const NUMERIC_PARTS: ReadonlySet<string> = new Set(['integer', 'group', 'decimal', 'fraction']);
+/** Swiss franc amounts as `Intl` writes them (CLDR's currency pattern: fr-CH `12 345.50 CHF`). */
+const francFormat = (locale: Locale): Intl.NumberFormat =>
+  cached(
+    `chf|${locale}`,
+    () => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF', signDisplay: 'negative' }),
+  );
 
-/** The text before and after the digits in the locale's currency pattern (CLDR), sign included. */
-function layoutOf(parts: Intl.NumberFormatPart[]): readonly [string, string] {
-  const first = parts.findIndex((part) => NUMERIC_PARTS.has(part.type));
-  let last = first;
-  while (last + 1 < parts.length && NUMERIC_PARTS.has(parts[last + 1].type)) last += 1;
-  const text = (from: number, to: number): string =>
-    parts
-      .slice(from, to)
-      .map((part) => part.value)
-      .join('');
-  return [text(0, first), text(last + 1, parts.length)];
-}
-
-const currencyLayouts = new Map<Locale, CurrencyLayout>();
-function currencyLayout(locale: Locale): CurrencyLayout {
-  let layout = currencyLayouts.get(locale);
-  if (!layout) {
-    const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: 'CHF' });
-    layout = {
-      positive: layoutOf(currency.formatToParts(1)),
-      negative: layoutOf(currency.formatToParts(-1)),
-    };
-    currencyLayouts.set(locale, layout);
-  }
-  return layout;
+/** `CHF` and the space that joins it to the digits: what `symbol=false` leaves out of Intl's amount. */
+function withoutCurrency(parts: Intl.NumberFormatPart[]): string {
+  const at = parts.findIndex((part) => part.type === 'currency');
+  const blank = (index: number): boolean => parts[index]?.type === 'literal' && !parts[index].value.trim();
+  return parts
+    .filter((_, index) => index !== at && !((index === at - 1 || index === at + 1) && blank(index)))
+    .map((part) => part.value)
+    .join('');
 }
 
 /**
- * `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount with two decimals, its digits
- * as `formatNumber value 2` writes them, `CHF` where the locale puts it.
+ * `{{chf value [symbol=false] [locale=..]}}`: a Swiss franc amount exactly as `Intl` formats it
+ * for the locale (two decimals, `CHF` where CLDR puts it); `symbol=false` is the same amount
+ * without `CHF`.
  */
 const chf: Helper = (...args) => {
   const { params, options } = split(args);
   const number = numberOf('chf', params[0]);
   if (number === undefined) return '';
-  const locale = localeOf('chf', options);
-  const format = numberFormat(locale, 2);
-  if (options.hash?.['symbol'] === false) return format.format(number);
-  const digits = format.format(Math.abs(number));
-  // A value that rounds to zero has no sign, as in formatNumber.
-  const negative = number < 0 && format.format(number) !== digits;
-  const [before, after] = currencyLayout(locale)[negative ? 'negative' : 'positive'];
-  return `${before}${digits}${after}`;
+  const format = francFormat(localeOf('chf', options));
+  return options.hash?.['symbol'] === false
+    ? withoutCurrency(format.formatToParts(number))
+    : format.format(number);
 };
 
 const isBlank = (value: unknown): boolean => value === null || value === undefined || value === '';
@@ -287,10 +283,32 @@ const textHelper =
     return isBlank(params[0]) ? '' : transform(String(params[0]));
   };
 
+/**
+ * `{{brandingLogo "header"}}` or `"footer"`: the logo of the branding the render request names, as
+ * a data: URI (for an image's source); empty when the branding has none.
+ */
+const brandingLogo: Helper = (...args) => {
+  const { params, options } = split(args);
+  const kind = params[0];
+  if (kind !== 'header' && kind !== 'footer')
+    throw new RenderError(
+      'TEMPLATE.BRANDING_LOGO',
+      `brandingLogo: the logo is "header" or "footer", not ${quoteValue(kind)}.`,
+    );
+  const logos = (options.data as { brandingLogos?: Record<string, string> } | undefined)?.brandingLogos;
+  if (logos === undefined)
+    throw new RenderError(
+      'TEMPLATE.NO_BRANDING',
+      'brandingLogo: the render request names no branding (its `branding` property) to take the logo from.',
+    );
+  return Object.hasOwn(logos, kind) ? logos[kind] : '';
+};
+
 /** Helpers every template may use besides Handlebars' own each, if, unless, with and lookup. */
 export const HELPERS: Readonly<Record<string, Helper>> = {
   formatDate,
   formatNumber,
+  formatPercent,
   chf,
   default: defaultHelper,
   add: arithmetic('add', (a, b) => a + b),
@@ -309,6 +327,7 @@ export const HELPERS: Readonly<Record<string, Helper>> = {
   not: (...args) => !split(args).params[0],
   upper: textHelper((text) => text.toUpperCase()),
   lower: textHelper((text) => text.toLowerCase()),
+  brandingLogo,
 };
 
 export const BUILT_IN_HELPERS = ['each', 'if', 'unless', 'with', 'lookup'] as const;

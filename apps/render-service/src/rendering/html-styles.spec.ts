@@ -1,21 +1,32 @@
 import { JSDOM } from 'jsdom';
 
 import { declarationsOf, inlineCss, reduceStyles, reportUnappliedRules, styleBlocks } from './html-styles';
+import type { BoxSpec } from './html-box';
 import { RenderWarnings } from './render-warnings';
 
 const window = new JSDOM('').window;
 
-/** The document's body after the style pass, and the warnings it gave. */
-function reduced(html: string, fonts: readonly string[] = ['Roboto']): { body: string; warnings: string[] } {
+/** The document's body after the style pass, the box specs it made and the warnings it gave. */
+function reduced(
+  html: string,
+  fonts: readonly string[] = ['Roboto'],
+): { body: string; boxes: BoxSpec[]; warnings: string[] } {
   const document = new window.DOMParser().parseFromString(html, 'text/html');
   const warnings = new RenderWarnings();
-  reduceStyles(document, fonts, 'Roboto', warnings);
+  const boxes = reduceStyles(document, fonts, 'Roboto', warnings);
   const body = document.querySelector('body');
   return {
-    body: body ? body.outerHTML.replace(/^<body[^>]*>|<\/body>$/g, '') : '',
+    body: body ? body.outerHTML.replace(/^<body[^>]*>|<\/body>$/g, '').replace(/&quot;/g, "'") : '',
+    boxes,
     warnings: warnings.list(),
   };
 }
+
+/** The one box spec a single element's style makes, and the warnings. */
+const boxOf = (style: string, tag = 'div'): { box: BoxSpec | undefined; warnings: string[] } => {
+  const { boxes, warnings } = reduced(`<${tag} style="${style}">A</${tag}>`);
+  return { box: boxes[0], warnings };
+};
 
 const unapplied = (css: string): string[] => {
   const warnings = new RenderWarnings();
@@ -118,22 +129,26 @@ describe(styleBlocks.name, () => {
 });
 
 describe(reduceStyles.name, () => {
-  it('keeps what the PDF honours and names each property it removes, with its elements', () => {
-    const { body, warnings } = reduced(
+  it('keeps what the PDF honours, takes the box model out, names each property it removes', () => {
+    const { body, boxes, warnings } = reduced(
       '<p style="color: #c00; text-align: center; padding: 4px; display: flex">A</p>' +
-        '<div style="padding: 2px; margin: 4px 8px">B</div>' +
-        '<table style="width: 100%; border: 1px solid"><tr><td style="width: 30%; border-bottom: 1px solid #000; vertical-align: top">C</td></tr></table>',
+        '<div style="margin: 4px 8px">B</div>' +
+        '<table style="width: 100%; border: 1px solid"><tr><td style="width: 30%; border-bottom: 1px solid #000; vertical-align: top">C</td></tr></table>' +
+        '<span style="padding: 2px">D</span>',
     );
     expect(body).toBe(
-      '<p style="color: #c00; text-align: center">A</p>' +
-        '<div style="margin: 4px 8px">B</div>' +
-        '<table style="width: 100%"><tbody><tr><td style="width: 30%; border-bottom: 1px solid #000">C</td></tr></tbody></table>',
+      `<p style="color: #c00; text-align: center" data-pdfmake="{'_cssBox':0}">A</p>` +
+        '<div style="margin-top: 4px; margin-right: 8px; margin-bottom: 4px; margin-left: 8px">B</div>' +
+        `<table style="width: 100%" data-pdfmake="{'_cssBox':1}"><tbody><tr>` +
+        `<td style="width: 30%" data-pdfmake="{'border':[false,false,false,true],'borderColor':['black','black','black','#000']}">C</td>` +
+        '</tr></tbody></table><span>D</span>',
     );
+    const line = { width: 0.75, style: 'solid', color: 'black' };
+    expect(boxes).toEqual([{ padding: [3, 3, 3, 3] }, { border: [line, line, line, line] }]);
     expect(warnings).toEqual([
-      'CSS padding is not supported in PDF (on p, div)',
       'CSS display: flex is not supported in PDF (on p)',
-      'CSS border is not supported in PDF (on table)',
       'CSS vertical-align is not supported in PDF (on td)',
+      'CSS padding is not supported in PDF (on span)',
     ]);
   });
 
@@ -141,21 +156,131 @@ describe(reduceStyles.name, () => {
     ['font-size: 120%', 'CSS font-size: 120% is not supported in PDF (on p)'],
     ['margin-left: auto', 'CSS margin-left: auto is not supported in PDF (on p)'],
     ['margin: 0 auto', 'CSS margin: 0 auto is not supported in PDF (on p)'],
+    ['margin-top: 10%', 'CSS margin-top: 10% is not supported in PDF (on p)'],
     ['color: #ff000080', 'CSS color: #ff000080 is not supported in PDF (on p)'],
     ['color: currentColor', 'CSS color: currentColor is not supported in PDF (on p)'],
-    ['width: 50%', 'CSS width is not supported in PDF (on p)'],
+    ['max-width: 50%', 'CSS max-width is not supported in PDF (on p)'],
+    ['width: fit-content', 'CSS width: fit-content is not supported in PDF (on p)'],
+    ['padding: 5%', 'CSS padding: 5% is not supported in PDF (on p)'],
+    ['border-bottom: 1px wavy red', 'CSS border-bottom: 1px wavy red is not supported in PDF (on p)'],
     [
       'background: url(x.png) no-repeat',
       'CSS background: url(x.png) no-repeat is not supported in PDF (on p)',
     ],
     ['font: 12px Arial', 'CSS font is not supported in PDF (on p)'],
-    ['page-break-before: always', 'CSS page-break-before is not supported in PDF (on p)'],
+    ['page-break-before: column', 'CSS page-break-before: column is not supported in PDF (on p)'],
+    ['position: fixed', 'CSS position: fixed is not supported in PDF (on p)'],
+    ['top: 10mm', 'CSS top is not supported in PDF (on p)'],
+    [
+      'position: absolute; top: 5%; left: 1cm',
+      'CSS position: absolute needs top and left as lengths in PDF (on p)',
+    ],
   ])('refuses %s with a warning', (style, warning) => {
-    const { body, warnings } = reduced(`<p style="${style}">A</p>`);
+    const { body, boxes, warnings } = reduced(`<p style="${style}">A</p>`);
     expect(body).toBe('<p>A</p>');
+    expect(boxes).toEqual([]);
     expect(warnings).toEqual([warning]);
   });
 
+  it('gives units a PDF knows in points: mm, cm, in, pc as pt; px, em and plain numbers as written', () => {
+    const { body } = reduced(
+      '<p style="margin-left: 25mm; text-indent: 1cm; font-size: 1pc; margin-top: 0.5in; line-height: 1.2">A</p>',
+    );
+    expect(body).toBe(
+      '<p style="margin-left: 70.87pt; text-indent: 28.35pt; font-size: 12pt; margin-top: 36pt; line-height: 1.2">A</p>',
+    );
+  });
+});
+
+describe('reduceStyles: the box model of blocks (html-box.ts draws it)', () => {
+  it('takes margin-left and margin-right in % as columns, lengths staying margins, the later declaration winning', () => {
+    expect(boxOf('margin-left: 55%')).toEqual({ box: { marginLeft: { percent: 55 } }, warnings: [] });
+    expect(boxOf('margin: 2mm 10% 0 55%').box).toEqual({
+      marginLeft: { percent: 55 },
+      marginRight: { percent: 10 },
+    });
+    // A length after the percentage replaces it, as in CSS.
+    expect(boxOf('margin-left: 55%; margin: 0').box).toBeUndefined();
+    expect(reduced('<p style="margin: 0 0 0 55%">A</p>').body).toBe(
+      `<p style="margin-top: 0; margin-right: 0; margin-bottom: 0" data-pdfmake="{'_cssBox':0}">A</p>`,
+    );
+  });
+
+  it('takes widths of blocks in units and %, auto as none', () => {
+    expect(boxOf('width: 72mm').box).toEqual({ width: { pt: 204.09 } });
+    expect(boxOf('width: 40%').box).toEqual({ width: { percent: 40 } });
+    expect(boxOf('width: 40%; width: auto').box).toBeUndefined();
+  });
+
+  it('takes padding in every unit, shorthand and per side, in pdfmake order', () => {
+    expect(boxOf('padding: 1pt 2pt 3pt 4pt').box).toEqual({ padding: [4, 1, 2, 3] });
+    expect(boxOf('padding: 2mm 8px').box).toEqual({ padding: [6, 5.67, 6, 5.67] });
+    expect(boxOf('padding: 1em; padding-left: 0').box).toEqual({ padding: [0, 12, 12, 12] });
+  });
+
+  it('takes borders per side with width, style and colour, as CSS resolves the shorthands', () => {
+    const solid = (width: number, color = 'black') => ({ width, style: 'solid', color });
+    expect(boxOf('border-bottom: 1pt solid #b01c2e').box).toEqual({
+      border: [undefined, undefined, undefined, solid(1, '#b01c2e')],
+    });
+    expect(boxOf('border: 0.5pt dashed red; border-left: thick solid').box).toEqual({
+      border: [
+        solid(3.75),
+        { width: 0.5, style: 'dashed', color: 'red' },
+        { width: 0.5, style: 'dashed', color: 'red' },
+        { width: 0.5, style: 'dashed', color: 'red' },
+      ],
+    });
+    expect(boxOf('border-style: dotted none; border-width: 2px; border-color: blue').box).toEqual({
+      border: [
+        undefined,
+        { width: 1.5, style: 'dotted', color: 'blue' },
+        undefined,
+        { width: 1.5, style: 'dotted', color: 'blue' },
+      ],
+    });
+    // No style is none (CSS's initial value): nothing drawn; the text colour is the line's default.
+    expect(boxOf('border: 1px #000').box).toBeUndefined();
+    expect(boxOf('color: #123456; border-top: 1px solid').box).toEqual({
+      border: [undefined, solid(0.75, '#123456'), undefined, undefined],
+    });
+    const double = boxOf('border-top: 3px double');
+    expect(double.box).toEqual({ border: [undefined, solid(2.25), undefined, undefined] });
+    expect(double.warnings).toEqual(['CSS border-style double is drawn solid in PDF (on div)']);
+  });
+
+  it('places position: absolute by top and left from the page corner', () => {
+    expect(boxOf('position: absolute; top: 52mm; left: 118mm; width: 72mm').box).toEqual({
+      position: { x: 334.49, y: 147.4 },
+      width: { pt: 204.09 },
+    });
+    const withRight = boxOf('position: absolute; top: 1in; left: 1in; right: 0');
+    expect(withRight.box).toEqual({ position: { x: 72, y: 72 } });
+    expect(withRight.warnings).toEqual(['CSS right is not supported in PDF (on div)']);
+    expect(boxOf('position: static').box).toBeUndefined();
+  });
+
+  it('takes page breaks before and after, and avoid inside, in both spellings', () => {
+    expect(boxOf('page-break-before: always').box).toEqual({ pageBreak: 'before' });
+    expect(boxOf('break-after: page').box).toEqual({ pageBreak: 'after' });
+    expect(boxOf('break-before: page; page-break-after: always').box).toEqual({
+      pageBreak: 'beforeAndAfter',
+    });
+    expect(boxOf('page-break-inside: avoid').box).toEqual({ unbreakable: true });
+    expect(boxOf('page-break-before: auto; break-inside: auto')).toEqual({ box: undefined, warnings: [] });
+  });
+
+  it('keeps what the author wrote in data-pdfmake, and leaves an element whose data-pdfmake is no object unmarked', () => {
+    expect(
+      reduced(`<div data-pdfmake='{"pageOrientation":"landscape"}' style="padding: 1pt">A</div>`).body,
+    ).toBe(`<div data-pdfmake="{'pageOrientation':'landscape','_cssBox':0}">A</div>`);
+    const { body, boxes } = reduced(`<div data-pdfmake="[1]" style="padding: 1pt">A</div>`);
+    expect(body).toBe('<div data-pdfmake="[1]">A</div>');
+    expect(boxes).toEqual([]);
+  });
+});
+
+describe('reduceStyles (continued)', () => {
   it('undoes no default it cannot: font-style: normal on <em>, text-decoration: none on <a>', () => {
     const { warnings } = reduced(
       '<p style="font-style: normal; text-decoration: none">A <em style="font-style: normal">B</em> <a href="#x" style="text-decoration: none">C</a></p>',

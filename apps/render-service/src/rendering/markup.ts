@@ -1,14 +1,17 @@
 import type htmlToPdfmakeFunction from 'html-to-pdfmake';
-import type { DomWindow } from 'jsdom';
+import type { DomDocument, DomElement, DomWindow } from 'jsdom';
 
 import { escapeHtml } from './escaping';
+import { applyBoxes, type BoxSpec } from './html-box';
 import { inlineCss, installedFamily, reduceStyles } from './html-styles';
 import { findStartTag } from './html-tags';
 import { MARKDOWN_CSS } from './markdown-style';
 import { RenderWarnings } from './render-warnings';
 
 // Loaded on first use: a worker that renders only JSON templates never pays for a DOM.
-let markdown: { render(source: string): string } | undefined;
+let markdown: { render(source: string): string; validateLink(url: string): boolean } | undefined;
+/** The images of the render being converted that markdown-it may take beyond its own rule. */
+let trustedMarkdownImages: readonly string[] = [];
 let domWindow: DomWindow | undefined;
 let htmlToPdfmake: typeof htmlToPdfmakeFunction | undefined;
 
@@ -17,12 +20,21 @@ let htmlToPdfmake: typeof htmlToPdfmakeFunction | undefined;
  * single line break inside a paragraph stays a line break (`breaks`), as an address block needs,
  * where CommonMark would join the lines with a space.
  */
-export async function markdownToHtml(source: string): Promise<string> {
+export async function markdownToHtml(source: string, trustedImages: readonly string[] = []): Promise<string> {
   if (!markdown) {
     const { default: markdownIt } = await import('markdown-it');
-    markdown = new markdownIt({ html: false, linkify: false, typographer: false, breaks: true });
+    const instance = new markdownIt({ html: false, linkify: false, typographer: false, breaks: true });
+    const ownRule = instance.validateLink.bind(instance);
+    // markdown-it refuses data:image/svg+xml; a branding logo (checked by the service) is one.
+    instance.validateLink = (url: string) => ownRule(url) || trustedMarkdownImages.includes(url);
+    markdown = instance;
   }
-  return markdown.render(source);
+  trustedMarkdownImages = trustedImages;
+  try {
+    return markdown.render(source);
+  } finally {
+    trustedMarkdownImages = [];
+  }
 }
 
 /** An HTML document as pdfmake content, with what its PDF could not honour. */
@@ -30,8 +42,14 @@ export interface PdfContent {
   readonly content: unknown;
   /** The document's `<title>`, for the PDF's title when the options give none. */
   readonly title?: string;
+  /** The element of class `page-header`/`page-footer`, repeated on every page with its page numbers. */
+  readonly header?: PageMargin;
+  readonly footer?: PageMargin;
   readonly warnings: string[];
 }
+
+/** pdfmake's header or footer: the content of one page's margin. */
+export type PageMargin = (currentPage: number, pageCount: number) => unknown;
 
 /** The fonts a document may name: every installed family, and the one used when it names none. */
 export interface FontChoice {
@@ -57,17 +75,94 @@ export async function htmlToPdfContent(
   }
   const warnings = new RenderWarnings();
   const document = new domWindow.DOMParser().parseFromString(await inlineCss(html, warnings), 'text/html');
-  reduceStyles(document, fonts.families, fonts.defaultFont, warnings);
+  const boxes = reduceStyles(document, fonts.families, fonts.defaultFont, warnings);
   const title = document.querySelector('title')?.textContent?.trim();
-  const content = htmlToPdfmake(document.documentElement.outerHTML, {
-    window: domWindow,
-    removeExtraBlanks: true,
-    defaultStyles,
-    // Widths and heights of table cells (and percentages of the table) become the table's.
-    tableAutoSize: true,
-  });
-  restoreFontNames(content, fonts.families, 0);
-  return { content, ...(title ? { title } : {}), warnings: warnings.list() };
+  const convert = (html: string): unknown => {
+    const converted = htmlToPdfmake!(html, {
+      window: domWindow,
+      removeExtraBlanks: true,
+      defaultStyles,
+      // Widths and heights of table cells (and percentages of the table) become the table's.
+      tableAutoSize: true,
+    });
+    restoreFontNames(converted, fonts.families, 0);
+    return converted;
+  };
+  const margins = pageMargins(document, warnings);
+  const content = applyBoxes(convert(document.documentElement.outerHTML), boxes);
+  const repeated = (element: DomElement | undefined): PageMargin | undefined =>
+    element && pageMargin(convert(element.outerHTML), boxes);
+  const header = repeated(margins.header);
+  const footer = repeated(margins.footer);
+  return {
+    content,
+    ...(title ? { title } : {}),
+    ...(header ? { header } : {}),
+    ...(footer ? { footer } : {}),
+    warnings: warnings.list(),
+  };
+}
+
+/** What pdfmake puts in a page's margin for a page-number field: a placeholder until the page is known. */
+const PAGE_FIELD = '_pageField';
+const PAGE_FIELDS: Readonly<Record<string, 'number' | 'count'>> = {
+  'page-number': 'number',
+  'page-count': 'count',
+};
+
+/**
+ * Takes the first `.page-header` and `.page-footer` elements out of the document: each is drawn
+ * in the top or bottom page margin of every page (pdfmake's header and footer), where a
+ * `.page-number` element shows the page's number and a `.page-count` element the number of pages.
+ * Such elements elsewhere cannot know their page: they keep their text, with a warning.
+ */
+function pageMargins(
+  document: DomDocument,
+  warnings: RenderWarnings,
+): { header?: DomElement; footer?: DomElement } {
+  const header = document.querySelector('.page-header') ?? undefined;
+  const footer = document.querySelector('.page-footer') ?? undefined;
+  for (const [className, field] of Object.entries(PAGE_FIELDS))
+    for (const element of document.querySelectorAll(`.${className}`)) {
+      if (!header?.contains(element) && !footer?.contains(element)) {
+        warnings.add(
+          `page-field:${className}`,
+          `.${className} shows the page only inside .page-header or .page-footer`,
+        );
+        continue;
+      }
+      // Measured as digits while it is laid out; the page's own figures replace it.
+      element.textContent = '0';
+      element.setAttribute('data-pdfmake', JSON.stringify({ [PAGE_FIELD]: field }));
+    }
+  header?.remove();
+  footer?.remove();
+  return { header, footer };
+}
+
+/** The page's own copy of a header or footer, its page fields filled in and boxes drawn. */
+function pageMargin(converted: unknown, boxes: readonly BoxSpec[]): PageMargin {
+  const template = JSON.stringify(converted);
+  return (currentPage, pageCount) => {
+    const copy: unknown = JSON.parse(template);
+    fillPageFields(copy, { number: currentPage, count: pageCount }, 0);
+    return applyBoxes(copy, boxes);
+  };
+}
+
+function fillPageFields(node: unknown, figures: Record<'number' | 'count', number>, depth: number): void {
+  if (node === null || typeof node !== 'object' || depth > 500) return;
+  if (Array.isArray(node)) {
+    for (const item of node) fillPageFields(item, figures, depth + 1);
+    return;
+  }
+  const record = node as Record<string, unknown>;
+  const field = record[PAGE_FIELD];
+  if (field === 'number' || field === 'count') {
+    record['text'] = String(figures[field]);
+    delete record[PAGE_FIELD];
+  }
+  for (const value of Object.values(record)) fillPageFields(value, figures, depth + 1);
 }
 
 /**

@@ -1,8 +1,12 @@
 import pdfmake from 'pdfmake';
+import { normalizePageMargin, normalizePageSize } from 'pdfmake/js/PageSize';
 
 import { listInputs } from '@portal/problem-details';
 
+import type { BrandingContext } from '../branding/branding';
+import { svgImagesAsSvg, withBranding } from './branding-data';
 import { checkDocumentStructure } from './document-structure';
+import { missingGlyphsOf } from './font-sharing';
 import { DEFAULT_FONT, fontFamilies } from './fonts';
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
@@ -19,7 +23,19 @@ import {
 } from './markup';
 import { MissingValues } from './missing-values';
 import { withConformance } from './pdf-conformance';
+import {
+  drawPaymentPart,
+  type PaymentPartTarget,
+  paymentPartFamily,
+  paymentPartSvg,
+  type QrBill,
+  QrBillInvalid,
+  readQrBill,
+  reservePaymentPart,
+  withPaymentPart,
+} from './qr-bill';
 import { parseJson, RenderError } from './render-error';
+import { missingGlyphsWarning, withWarningFirst } from './render-warnings';
 import {
   applyRendererOptions,
   type DocumentDefinition,
@@ -43,6 +59,8 @@ export interface RenderTask {
   readonly rendererOptions: string | null;
   /** The locale the request's `Accept-Language` prefers, when it names one of the helpers'. */
   readonly requestLocale?: Locale;
+  /** The branding the request names, read by the service (branding.service.ts). */
+  readonly branding?: BrandingContext;
 }
 
 /** A save's check that the template compiles. */
@@ -62,6 +80,8 @@ export interface RenderFailure {
   readonly column?: number;
   /** The paths the data has no value for, when that is the reason (`strict`). */
   readonly missing?: readonly string[];
+  /** Messages by the request's path (`data.qrBill.creditor.account`): the request is invalid, a 400. */
+  readonly errors?: Readonly<Record<string, readonly string[]>>;
   /** A library's own error behind a general message: for the service's log, never the client's. */
   readonly internal?: LibraryFailure;
 }
@@ -130,7 +150,8 @@ async function pdfOf(
   templateLabel: string,
   budget: OutputBudget,
   authored: boolean,
-): Promise<Uint8Array> {
+  qrBill: QrBill | undefined,
+): Promise<{ bytes: Uint8Array; missingGlyphs: readonly number[] }> {
   // PDF/A and tagging: the document's language is the render's locale unless `lang` (or the template) says.
   const withOptions = withConformance(applyRendererOptions(document, options), locale);
   const info = (withOptions['info'] ?? {}) as Record<string, unknown>;
@@ -141,17 +162,45 @@ async function pdfOf(
     info: { ...info, Template: templateLabel },
     defaultStyle: { font: DEFAULT_FONT, ...defaultStyle },
   };
+  svgImagesAsSvg(definition);
   checkDocumentResources(definition);
   if (authored) checkDocumentStructure(definition);
+  const { definition: laidOut, reserved } = qrBill
+    ? reservePaymentPart(definition, pageOf(definition))
+    : { definition, reserved: false };
   let bytes: Uint8Array;
+  let missingGlyphs: readonly number[];
   try {
-    bytes = await pdfmake.createPdf(definition).getBuffer();
+    const output = pdfmake.createPdf(laidOut);
+    // The laid-out document notes the characters its fonts drew as missing glyphs (fonts.ts).
+    const pdfDocument = await output.getStream();
+    // Drawn but not ended: the payment part goes on its last page before getBuffer() ends it
+    // (getBuffer ends the same document getStream gives).
+    if (qrBill)
+      drawPaymentPart(pdfDocument as unknown as PaymentPartTarget, qrBill, {
+        locale,
+        family: paymentPartFamily(fontFamilies(), DEFAULT_FONT),
+        reserved,
+      });
+    bytes = await output.getBuffer();
+    missingGlyphs = missingGlyphsOf(pdfDocument);
   } catch (error) {
     if (error instanceof RenderError) throw error;
     throw layoutFailure(error, fontFamilies());
   }
   budget.check(bytes.byteLength);
-  return bytes;
+  return { bytes, missingGlyphs };
+}
+
+/** The size and bottom margin of the definition's pages; undefined when pdfmake could not read them. */
+function pageOf(definition: DocumentDefinition): Parameters<typeof reservePaymentPart>[1] {
+  try {
+    const size = normalizePageSize(definition['pageSize'], definition['pageOrientation']);
+    const margins = normalizePageMargin(definition['pageMargins'] ?? 40);
+    return { width: size.width, height: size.height, bottomMargin: margins.bottom };
+  } catch {
+    return undefined;
+  }
 }
 
 const encoder = new TextEncoder();
@@ -195,9 +244,11 @@ async function converting<T>(inputFormat: 'html' | 'md', convert: () => Promise<
 }
 
 /** html (from an html or md template) as a pdfmake document: its `<title>` is the PDF's by default. */
-const htmlDocumentDefinition = ({ content, title }: PdfContent): DocumentDefinition => ({
+const htmlDocumentDefinition = ({ content, title, header, footer }: PdfContent): DocumentDefinition => ({
   content,
   ...(title ? { info: { title } } : {}),
+  ...(header ? { header } : {}),
+  ...(footer ? { footer } : {}),
 });
 
 /** The fonts CSS may name: this worker's families. */
@@ -224,12 +275,23 @@ async function renderBytes(
   if (!supportsPair(inputFormat, outputFormat))
     throw new RenderError('FORMAT.UNSUPPORTED', `${inputFormat} cannot be rendered as ${outputFormat}.`);
   const options = parseRendererOptions(task.rendererOptions);
-  const data = parseData(task.data);
+  const data = withBranding(parseData(task.data), task.branding);
   const budget = budgetFor(outputFormat, limits);
+  // Before anything is rendered: an invalid QR-bill is the request's fault (400), not the template's.
+  const qrBill = readQrBill(data);
+  if (qrBill && outputFormat === 'txt')
+    throw new RenderError(
+      'QRBILL.NEEDS_PDF_OR_HTML',
+      'data.qrBill asks for a Swiss QR-bill, which a text document cannot hold (its QR code is an image): ' +
+        'render it as pdf, or html from an html or md template.',
+    );
   const template = templates.get(task.template, inputFormat, task.templateKey);
   // The options' locale, else the template's own language, else the request's, else de-CH.
   const locale = options.locale ?? template.language ?? task.requestLocale ?? DEFAULT_LOCALE;
-  const text = template.render({ data, locale, budget, missing });
+  const brandingLogos = task.branding?.logos;
+  const text = template.render({ data, locale, budget, missing, brandingLogos });
+  // Markdown admits a data: SVG image only when it is this render's own logo.
+  const trustedImages = Object.values(brandingLogos ?? {});
   if (options.strict && missing.size > 0) throw missingValuesError(missing);
 
   if (outputFormat === 'pdf') {
@@ -243,7 +305,7 @@ async function renderBytes(
       case 'md': {
         const converted = await converting(inputFormat, async () =>
           inputFormat === 'md'
-            ? htmlToPdfContent(await markdownToHtml(text), fontChoice(), markdownPdfStyles())
+            ? htmlToPdfContent(await markdownToHtml(text, trustedImages), fontChoice(), markdownPdfStyles())
             : htmlToPdfContent(text, fontChoice()),
         );
         document = htmlDocumentDefinition(converted);
@@ -254,22 +316,30 @@ async function renderBytes(
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
     }
+    const pdf = await pdfOf(document, options, locale, templateLabel, budget, inputFormat === 'json', qrBill);
+    // Characters drawn as boxes first: the reader sees them, unlike most CSS left out.
     return {
-      bytes: await pdfOf(document, options, locale, templateLabel, budget, inputFormat === 'json'),
-      warnings,
+      bytes: pdf.bytes,
+      warnings:
+        pdf.missingGlyphs.length > 0
+          ? withWarningFirst(missingGlyphsWarning(pdf.missingGlyphs), warnings)
+          : warnings,
     };
   }
   if (outputFormat === 'html') {
     const html =
       inputFormat === 'md'
         ? htmlDocument(
-            await converting(inputFormat, () => markdownToHtml(text)),
+            await converting(inputFormat, () => markdownToHtml(text, trustedImages)),
             templateLabel,
             options.info?.title,
             locale,
           )
         : withTemplateMeta(text, templateLabel);
-    return checked(encoder.encode(html), budget);
+    return checked(
+      encoder.encode(qrBill ? withPaymentPart(html, await paymentPartSvg(qrBill, locale)) : html),
+      budget,
+    );
   }
   return checked(encoder.encode(text), budget);
 }
@@ -299,6 +369,7 @@ export async function runTask(
         message: error.message,
         ...error.position,
         ...(error.missing === undefined ? {} : { missing: error.missing }),
+        ...(error instanceof QrBillInvalid ? { errors: error.errors } : {}),
         ...(error.cause === undefined ? {} : { internal: libraryFailureOf(error.cause) }),
       };
     if (error instanceof RangeError && /call stack/i.test(error.message))

@@ -1,4 +1,4 @@
-import { describeJsonSyntax } from './json-text';
+import { describeJsonSyntax } from '@portal/problem-details';
 
 /** What a RenderError may carry besides its message. */
 export interface RenderErrorDetails {

@@ -6,6 +6,7 @@ import Piscina from 'piscina';
 import type { OutputLimits } from './output-budget';
 import type { RenderedBytes, RenderFailure, WorkerTask } from './render-document';
 import type { HeldTask, RenderWorkerData } from './render-worker';
+import { checkPatchedVersions } from './vendor-versions';
 import { leaveHeapLimitsToWorkers } from './worker-heap-flags';
 import { WorkerLatch } from './worker-latch';
 
@@ -83,6 +84,9 @@ export class RenderPool {
   private latch: WorkerLatch | undefined;
 
   constructor(private readonly options: RenderPoolOptions) {
+    // The service does not start on vendor versions its patches were not written for (workers
+    // check again as they install them): a clear error now, not each worker failing later.
+    checkPatchedVersions();
     const { filename, execArgv } = workerEntry();
     const workerData: RenderWorkerData = { fontsDir: options.fontsDir, outputLimits: options.outputLimits };
     leaveHeapLimitsToWorkers();

@@ -5,6 +5,7 @@ import {
   ServiceUnavailableError,
   TooManyRequestsError,
   UnprocessableError,
+  ValidationProblemError,
 } from '@portal/problem-details';
 
 import type { RenderFailure } from './render-document';
@@ -30,6 +31,19 @@ export function unprocessable(failure: RenderFailure): UnprocessableError {
     // The paths a strict render found no value for.
     ...(failure.missing === undefined ? {} : { missing: failure.missing }),
   });
+}
+
+/**
+ * A render the worker refused: a 400 naming each path when the request itself is invalid (a
+ * QR-bill the standard refuses, data.qrBill...), else the 422 of unprocessable().
+ */
+export function refusalOf(failure: RenderFailure): ValidationProblemError | UnprocessableError {
+  if (failure.errors === undefined) return unprocessable(failure);
+  return new ValidationProblemError(
+    Object.fromEntries(Object.entries(failure.errors).map(([path, messages]) => [path, [...messages]])),
+    failure.message,
+    `RENDER.${failure.code}`,
+  );
 }
 
 /**

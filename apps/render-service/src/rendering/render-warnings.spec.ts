@@ -1,4 +1,11 @@
-import { headerSafe, MAX_WARNING_LENGTH, MAX_WARNINGS, RenderWarnings } from './render-warnings';
+import {
+  headerSafe,
+  MAX_WARNING_LENGTH,
+  MAX_WARNINGS,
+  missingGlyphsWarning,
+  RenderWarnings,
+  withWarningFirst,
+} from './render-warnings';
 
 describe(RenderWarnings.name, () => {
   it('reports each key once, in the order first met, gathering details', () => {
@@ -44,5 +51,39 @@ describe(headerSafe.name, () => {
   it('keeps printable ASCII without semicolons, shortened', () => {
     expect(headerSafe('Zoë; "x"\n')).toBe('Zo?? "x"?');
     expect(headerSafe('abcdefghij', 8)).toBe('abcde...');
+  });
+});
+
+describe(missingGlyphsWarning.name, () => {
+  it('names each character by its code point, a dozen at most', () => {
+    expect(missingGlyphsWarning([0x4e2d, 0x1f600])).toBe(
+      'no embedded font has a glyph for U+4E2D, U+1F600 (drawn as a box)',
+    );
+    const many = missingGlyphsWarning(Array.from({ length: 30 }, (_, index) => 0x4e00 + index));
+    expect(many).toMatch(/U\+4E0B and 18 more \(drawn as a box\)$/);
+    expect(many.length).toBeLessThanOrEqual(MAX_WARNING_LENGTH);
+  });
+});
+
+describe(withWarningFirst.name, () => {
+  const list = (count: number): string[] => {
+    const warnings = new RenderWarnings();
+    for (let index = 0; index < count; index += 1) warnings.add(`w${index}`, `w${index}`);
+    return warnings.list();
+  };
+
+  it('puts the warning first', () => {
+    expect(withWarningFirst('glyphs', list(2))).toEqual(['glyphs', 'w0', 'w1']);
+    expect(withWarningFirst('glyphs', [])).toEqual(['glyphs']);
+  });
+
+  it('keeps the cap, counting what no longer fits', () => {
+    const full = withWarningFirst('glyphs', list(MAX_WARNINGS));
+    expect(full).toHaveLength(MAX_WARNINGS + 1);
+    expect(full[0]).toBe('glyphs');
+    expect(full[MAX_WARNINGS]).toBe('and 1 more');
+    const capped = withWarningFirst('glyphs', list(MAX_WARNINGS + 5));
+    expect(capped).toHaveLength(MAX_WARNINGS + 1);
+    expect(capped[MAX_WARNINGS]).toBe('and 6 more');
   });
 });

@@ -48,3 +48,30 @@ export class RenderWarnings {
     return [...all.slice(0, MAX_WARNINGS), `and ${all.length - MAX_WARNINGS} more`];
   }
 }
+
+/** Code points named in one warning, at most: the header stays short whatever the data holds. */
+const MAX_NAMED_CHARACTERS = 12;
+
+/** The warning of characters no embedded font holds: each drawn as a missing-glyph box. */
+export function missingGlyphsWarning(codePoints: readonly number[]): string {
+  const named = codePoints
+    .slice(0, MAX_NAMED_CHARACTERS)
+    .map((codePoint) => `U+${codePoint.toString(16).toUpperCase().padStart(4, '0')}`);
+  const more = codePoints.length - named.length;
+  return headerSafe(
+    `no embedded font has a glyph for ${named.join(', ')}${more > 0 ? ` and ${more} more` : ''} (drawn as a box)`,
+    MAX_WARNING_LENGTH,
+  );
+}
+
+/**
+ * A warning put first in a list RenderWarnings already capped: the cap still holds, the count
+ * of the `and N more` grows by what no longer fits.
+ */
+export function withWarningFirst(warning: string, list: readonly string[]): string[] {
+  const more = /^and (\d+) more$/.exec(list[list.length - 1] ?? '');
+  const entries = [warning, ...(more ? list.slice(0, -1) : list)];
+  const hidden = more ? Number(more[1]) : 0;
+  if (entries.length <= MAX_WARNINGS && hidden === 0) return entries;
+  return [...entries.slice(0, MAX_WARNINGS), `and ${hidden + entries.length - MAX_WARNINGS} more`];
+}

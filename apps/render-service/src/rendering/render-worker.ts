@@ -3,7 +3,6 @@ import { workerData } from 'node:worker_threads';
 import Piscina from 'piscina';
 
 import { installFonts } from './fonts';
-import { installPdfConformance } from './pdf-conformance';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './output-budget';
 import { type RenderedBytes, type RenderFailure, runTask, type WorkerTask } from './render-document';
 import { TemplateCache } from './template-engine';
@@ -20,8 +19,8 @@ export type HeldTask = WorkerTask & { readonly latch?: Int32Array };
 
 // Per worker, for its whole life: parsed fonts and compiled templates.
 const settings = (workerData as RenderWorkerData | undefined) ?? {};
+// With the vendor patches (vendor-patches.ts), checked against the versions they were written for.
 installFonts(settings.fontsDir);
-installPdfConformance();
 const outputLimits = settings.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
 const templates = new TemplateCache();
 

@@ -28,7 +28,7 @@ function checkDataUri(path: string, value: unknown): void {
     refuse(path, 'resources must be inline data: URIs (base64); files and URLs are not read.');
 }
 
-function checkSvg(path: string, value: unknown): void {
+export function checkSvg(path: string, value: unknown): void {
   if (typeof value !== 'string') return;
   if (SVG_EXTERNAL_REFERENCE.test(value) || SVG_EXTERNAL_URL.test(value) || SVG_EXTERNAL_IMPORT.test(value))
     refuse(path, 'SVG may reference only fragments (#id) and inline data: URIs.');

@@ -170,7 +170,7 @@ describe('helpers', () => {
 
   it.each([
     ['de-CH', '5. März 2026', "1'234'567.50", "CHF 1'234'567.50", '0.13'],
-    ['fr-CH', '5 mars 2026', '1 234 567,50', '1 234 567,50 CHF', '0,13'],
+    ['fr-CH', '5 mars 2026', '1 234 567,50', '1 234 567.50 CHF', '0,13'],
     ['it-CH', '5 marzo 2026', "1'234'567.50", "CHF 1'234'567.50", '0.13'],
     ['en', 'March 5, 2026', '1,234,567.50', 'CHF 1,234,567.50', '0.13'],
   ] as const)('format dates, numbers and CHF amounts in %s', (locale, date, number, amount, small) => {

@@ -4,6 +4,7 @@ import Handlebars from 'handlebars';
 
 import { echoInput, quoteInput } from '@portal/problem-details';
 
+import { LruMap } from '../lru-map';
 import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from './formats';
 import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale, localeOfLanguage } from './helpers';
@@ -360,6 +361,8 @@ export interface TemplateRun {
   readonly budget: OutputBudget;
   /** Records the values the template asks for and the data lacks. */
   readonly missing?: MissingValues;
+  /** A branded render's logos as data: URIs, for `{{brandingLogo}}`; absent when it names no branding. */
+  readonly brandingLogos?: Readonly<Record<string, string>>;
 }
 
 /** A compiled template, ready to be run on data any number of times. */
@@ -370,10 +373,12 @@ export class CompiledTemplate {
     readonly language?: Locale,
   ) {}
 
-  render({ data, locale, budget, missing }: TemplateRun): string {
+  render({ data, locale, budget, missing, brandingLogos }: TemplateRun): string {
     try {
       const text = withBudget(budget, () =>
-        withMissingValues(missing, () => this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE } })),
+        withMissingValues(missing, () =>
+          this.run(data, { data: { locale: locale ?? DEFAULT_LOCALE, brandingLogos } }),
+        ),
       );
       // Characters are at most as many as UTF-8 bytes: the literal text not yet counted, at once.
       budget.check(text.length);
@@ -436,9 +441,11 @@ function compile(source: string, format: InputFormat): CompiledTemplate {
 
 /** Compiled templates of this worker, by content: a save never changes what a key compiles to. */
 export class TemplateCache {
-  private readonly entries = new Map<string, CompiledTemplate>();
+  private readonly entries: LruMap<string, CompiledTemplate>;
 
-  constructor(private readonly capacity = 256) {}
+  constructor(capacity = 256) {
+    this.entries = new LruMap(capacity);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -448,14 +455,10 @@ export class TemplateCache {
   get(source: string, format: InputFormat, key?: string): CompiledTemplate {
     const cacheKey = `${format}:${key ?? `sha256:${createHash('sha256').update(source).digest('hex')}`}`;
     let compiled = this.entries.get(cacheKey);
-    if (compiled) {
-      // Most recently used last.
-      this.entries.delete(cacheKey);
-    } else {
+    if (!compiled) {
       compiled = compile(source, format);
-      if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(cacheKey, compiled);
     }
-    this.entries.set(cacheKey, compiled);
     return compiled;
   }
 }

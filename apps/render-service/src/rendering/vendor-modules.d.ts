@@ -2,6 +2,11 @@
 
 declare module 'pdfmake' {
   interface OutputDocument {
+    /**
+     * The laid-out pdfkit document (pdfmake/js/PDFDocument's PdfKitDocument), not yet ended: more
+     * may be drawn on it before getBuffer() ends it (the same document).
+     */
+    getStream(): Promise<object>;
     getBuffer(): Promise<Buffer>;
   }
   interface VirtualFileSystem {
@@ -25,6 +30,19 @@ declare module 'pdfmake' {
   export = pdfmake;
 }
 
+declare module 'pdfmake/js/PageSize' {
+  export function normalizePageSize(
+    pageSize: unknown,
+    pageOrientation: unknown,
+  ): { readonly width: number; readonly height: number };
+  export function normalizePageMargin(margin: unknown): {
+    readonly left: number;
+    readonly top: number;
+    readonly right: number;
+    readonly bottom: number;
+  };
+}
+
 declare module 'pdfmake/js/standardPageSizes' {
   const sizes: Record<string, [number, number]>;
   export default sizes;
@@ -39,6 +57,9 @@ declare module 'pdfmake/js/PDFDocument' {
     layoutRun(word: string): WordRun;
     /** Where layout() gets each word's run: pdfkit's own keeps them for the document's life. */
     layoutCached(word: string): WordRun;
+    /** The subset's glyph ids of a text (4 hex digits each) and their positions. */
+    encode: (this: EmbeddedFont, text: string, features?: unknown) => [string[], GlyphPosition[]];
+    readonly document: PdfKitDocument;
   }
   /** A glyph of a laid-out word, as pdfkit's EmbeddedFont reads it (fontkit's Glyph has more). */
   export interface LaidOutGlyph {
@@ -130,8 +151,9 @@ declare module 'jsdom' {
   /** The little of the DOM this service reads and edits before html-to-pdfmake. */
   export interface DomElement {
     readonly tagName: string;
-    readonly textContent: string | null;
+    textContent: string | null;
     readonly outerHTML: string;
+    contains(other: DomElement): boolean;
     getAttribute(name: string): string | null;
     setAttribute(name: string, value: string): void;
     removeAttribute(name: string): void;

@@ -1,4 +1,4 @@
-import { describeJsonSyntax } from '../rendering/json-text';
+import { describeJsonSyntax } from '@portal/problem-details';
 
 /** The largest sample data a version may keep: 1 MiB of UTF-8 as compact JSON text. */
 export const SAMPLE_DATA_MAX_BYTES = 1024 * 1024;

@@ -14,7 +14,11 @@ import { ApiBodyExamples } from '@portal/http-context';
 import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
-import { EXAMPLE_TEMPLATE_NAME, SAVE_TEMPLATE_EXAMPLES } from '../openapi-examples';
+import {
+  EXAMPLE_DEMO_TEMPLATE_NAME,
+  EXAMPLE_TEMPLATE_NAME,
+  SAVE_TEMPLATE_EXAMPLES,
+} from '../openapi-examples';
 import { SaveTemplateDto } from './dto/save-template.dto';
 import { TemplateResponse, TemplateSummaryResponse, TemplateVersionResponse } from './dto/template.response';
 import { toTemplateResponse, toTemplateSummary, toTemplateVersionResponse } from './template.mapper';
@@ -22,11 +26,14 @@ import { TemplatesService } from './templates.service';
 
 export const RENDER_TEMPLATES = 'RenderApi_Templates';
 
+/** The writes' example: the template the save example keeps, then deletes. */
 const NAME_PARAMETER = {
   name: 'templateName',
   description: 'Up to 50 letters, digits and . _ ~ -',
   example: EXAMPLE_TEMPLATE_NAME,
 };
+/** The reads' example: a demo template, there before any write example ran. */
+const READ_NAME_PARAMETER = { ...NAME_PARAMETER, example: EXAMPLE_DEMO_TEMPLATE_NAME };
 
 @ApiTags('Templates')
 @ApiProblemResponses(401, 403)
@@ -70,7 +77,7 @@ export class TemplatesController {
 
   @Get(':templateName')
   @ApiOperation({ summary: 'Read a template: its newest version, or version N as `name@N`' })
-  @ApiParam({ ...NAME_PARAMETER, description: 'The name, or `name@N` for version N.' })
+  @ApiParam({ ...READ_NAME_PARAMETER, description: 'The name, or `name@N` for version N.' })
   @ApiOkResponse({ type: TemplateResponse })
   @ApiProblemResponses(404)
   async readTemplate(@Param('templateName') reference: string): Promise<TemplateResponse> {
@@ -80,8 +87,8 @@ export class TemplatesController {
 
   @Get(':templateName/versions')
   @ApiOperation({ summary: 'List the saved versions of a template (without the text)' })
-  @ApiParam(NAME_PARAMETER)
-  @PaginatedList(TemplateVersionResponse)
+  @ApiParam(READ_NAME_PARAMETER)
+  @PaginatedList(TemplateVersionResponse, { orderByExample: 'version desc' })
   @ApiProblemResponses(400, 404)
   async listTemplateVersions(
     @Param('templateName') name: string,

@@ -10,6 +10,8 @@
   /** The output formats each input format renders to (contract 8). */
   const OUTPUTS = { json: ['pdf'], html: ['pdf', 'html'], md: ['pdf', 'html'], txt: ['pdf', 'txt'] };
   const RENDER_DELAY_MS = 500;
+  /** config-service's demo UI template (its demo data), offered for templates that read a branding. */
+  const DEMO_BRANDING = 'canton-demo';
   const TOKEN_DELAY_MS = 300;
 
   const STARTER_TEMPLATE = `{
@@ -38,6 +40,7 @@
     templatesNote: byId('templates-note'),
     inputFormat: byId('input-format'),
     outputFormat: byId('output-format'),
+    locale: byId('locale'),
     mode: byId('mode'),
     editor: byId('template-editor'),
     gutter: byId('template-gutter'),
@@ -45,6 +48,7 @@
     lineProblem: byId('template-problem'),
     data: byId('data'),
     options: byId('options'),
+    branding: byId('branding'),
     saveName: byId('save-name'),
     save: byId('save'),
     problem: byId('problem'),
@@ -107,7 +111,8 @@
   function clearProblem() {
     ui.problem.hidden = true;
     ui.problem.replaceChildren();
-    for (const field of [ui.data, ui.options, ui.editor, ui.saveName]) field.classList.remove('invalid');
+    for (const field of [ui.data, ui.options, ui.editor, ui.saveName, ui.branding])
+      field.classList.remove('invalid');
     setLineProblem(null);
   }
 
@@ -142,6 +147,7 @@
       sampleData: ui.data,
       rendererOptions: ui.options,
       templateName: ui.saveName,
+      branding: ui.branding,
     };
     for (const path of paths) {
       const field = fields[path.split(/[.[]/)[0]];
@@ -292,7 +298,9 @@
   }
 
   function call(method, path, body, signal) {
-    const headers = { Authorization: `Bearer ${token}` };
+    // The playground's locale, not the browser's: the service reads it where neither the renderer
+    // options nor the template's lang name one (it is the request's language).
+    const headers = { Authorization: `Bearer ${token}`, 'Accept-Language': ui.locale.value };
     const init = {
       method,
       headers,
@@ -375,6 +383,9 @@
 
   async function pickTemplate(name) {
     clearProblem();
+    // A name typed for the previous template must not save this one over another by mistake.
+    ui.saveName.value = '';
+    ui.saveName.placeholder = name ? `template name (${name} for a new version of it)` : 'template name';
     if (!name) {
       selected = null;
       updateMode();
@@ -396,7 +407,9 @@
     ui.data.value = hasValue(template.sampleData)
       ? `${JSON.stringify(template.sampleData, null, 2)}\n`
       : '{}';
-    ui.saveName.value = template.name;
+    // A template that reads a branding renders with the demo canton's until another is named.
+    if (/\bbranding/.test(template.data) && ui.branding.value.trim() === '')
+      ui.branding.value = DEMO_BRANDING;
     ui.template.scrollTop = 0;
     syncOutputs();
     updateGutter();
@@ -494,6 +507,7 @@
     // data and rendererOptions travel as JSON text, as the reference has them.
     if (ui.data.value.trim() !== '') body.data = ui.data.value;
     if (ui.options.value.trim() !== '') body.rendererOptions = ui.options.value;
+    if (ui.branding.value.trim() !== '') body.branding = ui.branding.value.trim();
     setStatus('Rendering…');
     const started = performance.now();
     let response;
@@ -555,12 +569,14 @@
     ui.gutter.scrollTop = ui.template.scrollTop;
     placeLineProblem();
   });
-  for (const field of [ui.data, ui.options]) field.addEventListener('input', () => scheduleRender());
+  for (const field of [ui.data, ui.options, ui.branding])
+    field.addEventListener('input', () => scheduleRender());
   ui.inputFormat.addEventListener('change', () => {
     syncOutputs();
     scheduleRender(0);
   });
   ui.outputFormat.addEventListener('change', () => scheduleRender(0));
+  ui.locale.addEventListener('change', () => scheduleRender(0));
   ui.save.addEventListener('click', () => void saveTemplate());
   for (const field of [ui.template, ui.data, ui.options])
     field.addEventListener('keydown', (event) => {

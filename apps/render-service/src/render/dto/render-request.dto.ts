@@ -1,12 +1,22 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 
-import { OptionalJsonTextOrValue, RequiredText } from '@portal/http-context';
+import { OptionalJsonTextOrValue, plainTextProblem, RequiredText, Satisfies } from '@portal/http-context';
 
 import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../rendering/formats';
 import { TEMPLATE_REFERENCE } from '../../templates/template-reference';
 import { RENDER_DATA_MAX_ELEMENTS, RENDERER_OPTIONS_MAX_ELEMENTS } from '../data-bounds';
+import { QrBillDto } from './qr-bill.dto';
+
+/** A UI template's name, as config-service's rule has it (contract 7): 1..100 characters, no controls. */
+export function brandingNameProblem(name: string): string | undefined {
+  const text = plainTextProblem(name, 1, 100);
+  if (text) return text;
+  // config-service cannot address these names, so no UI template has one.
+  if (name === '.' || name === '..') return `cannot be '${name}'`;
+  return undefined;
+}
 
 /** Optional text that may be null; what it holds is checked when rendering (422, not 400). */
 const OptionalJsonText = (description: string): PropertyDecorator =>
@@ -31,8 +41,15 @@ export class RenderRequestDto {
   @OptionalJsonTextOrValue(
     'The data the template reads with Handlebars expressions: JSON text (a string), or the JSON object or ' +
       `array itself, with the same result, holding at most ${RENDER_DATA_MAX_ELEMENTS.toLocaleString('en')} JSON values ` +
-      '(array items and object members; more: 400 as text, 413 as a value). Text that is not JSON: 422.',
-    { arrays: true, maxElements: RENDER_DATA_MAX_ELEMENTS },
+      '(array items and object members; more: 400 as text, 413 as a value). Text that is not JSON: 422. ' +
+      'An object may hold `qrBill`, a Swiss QR-bill (schema QrBillDto): a pdf then ends with its payment part and receipt ' +
+      'at the bottom of an A4 page, html with the same as SVG (txt output: 422); a QR-bill the Swiss Payment ' +
+      'Standards refuse is a 400 naming its path (`data.qrBill.creditor.account`), whether data is text or a value.',
+    {
+      arrays: true,
+      maxElements: RENDER_DATA_MAX_ELEMENTS,
+      properties: { qrBill: { $ref: getSchemaPath(QrBillDto) } },
+    },
   )
   readonly data?: string | Record<string, unknown> | unknown[] | null;
 
@@ -64,4 +81,22 @@ export class RenderRequestDto {
   })
   @IsString()
   readonly templateName?: string | null;
+
+  @ApiPropertyOptional({
+    description:
+      'A UI template of config-service whose branding the template reads: `{{branding.colorPalette.primaryColor}}` ' +
+      '(and the other colours, `branding.name`, `branding.links`, `branding.socialNetworks`), and ' +
+      '`{{brandingLogo "header"}}` or `"footer"`, the logo as a data: URI. A name config-service does not know: ' +
+      '422 on `branding`; a logo that is neither a data: URI nor https on a RENDER_IMAGE_HOSTS host (or past ' +
+      '1 MiB or 2 s): 422 on the logo; config-service unavailable: the branding last read, else 503.',
+    nullable: true,
+    type: String,
+    minLength: 1,
+    maxLength: 100,
+    example: 'canton-demo',
+  })
+  @IsOptional()
+  @Satisfies('brandingName', brandingNameProblem)
+  @IsString()
+  readonly branding?: string | null;
 }
