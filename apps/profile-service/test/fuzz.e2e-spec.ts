@@ -13,4 +13,8 @@ describeOpenApiFuzz({
   createApp: createProfileApp,
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
   roles: ['ProfileApi_Max'],
+  // The reach reconciler ticks during the fuzz, as it does in production beside requests; its
+  // mark moves on every tick, what it reconciles is checked by procuration-sync's e2e.
+  env: { REACH_RECONCILE_INTERVAL_MS: '500' },
+  tablesTimersWrite: ['reach_reconciliation'],
 });
