@@ -379,8 +379,11 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       await page.fill('#data', '{"name": "Chloé", "lines": [{"quantity": 3, "unitPrice": 2}]}');
       await page.fill('#save-name', 'playground-saved');
       await page.click('#save');
-      await waitForText(page, /Saved playground-saved@1 with its sample data/);
+      await waitForText(page, /Saved playground-saved@1 with its sample data/, '#save-status');
       expect(await page.inputValue('#template-select')).toBe('playground-saved');
+      // Then the saved version renders; the save's outcome stays beside its button.
+      await waitForText(page, /playground-saved@1 → application\/pdf/);
+      expect(await page.locator('#save-status').innerText()).toMatch(/^Saved playground-saved@1/);
       const saved = await service.editor.get<Body>(`${TEMPLATES}/playground-saved`);
       expect(saved.body).toMatchObject({
         version: 1,
@@ -392,7 +395,10 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       // Sample data that is not JSON is refused, and the problem names it.
       await page.fill('#data', 'not json');
       await page.click('#save');
-      await waitForText(page, /Not saved: 400/);
+      await waitForText(page, /Not saved: 400/, '#save-status');
+      // The edit's render was due 500 ms after it: the save dropped it, so its problem (on `data`)
+      // does not replace the save's.
+      await page.waitForTimeout(1_000);
       expect(await page.locator('#problem li').innerText()).toMatch(
         /^sampleData: sampleData is not valid JSON text/,
       );
@@ -484,7 +490,7 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       await page.selectOption('#template-select', '');
       expect(await page.inputValue('#save-name')).toBe('');
       await page.click('#save');
-      await waitForText(page, /Name the template to save it/);
+      await waitForText(page, /Name the template to save it/, '#save-status');
       expect(console).toEqual([]);
     } finally {
       await page.context().close();

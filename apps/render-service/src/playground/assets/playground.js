@@ -51,6 +51,7 @@
     branding: byId('branding'),
     saveName: byId('save-name'),
     save: byId('save'),
+    saveStatus: byId('save-status'),
     problem: byId('problem'),
     notes: byId('notes'),
     pdfPreview: byId('pdf-preview'),
@@ -81,6 +82,12 @@
   function setTemplatesNote(text, failed) {
     ui.templatesNote.textContent = text;
     ui.templatesNote.classList.toggle('failed', Boolean(failed));
+  }
+
+  /** The last save's outcome, beside the button: a render's status line must not hide it. */
+  function setSaveStatus(text, failed) {
+    ui.saveStatus.textContent = text;
+    ui.saveStatus.classList.toggle('failed', Boolean(failed));
   }
 
   function summaryOf(problem) {
@@ -318,20 +325,21 @@
 
   /**
    * A call whose failure is the user's to see: the response when it is a success, else null with
-   * the problem shown and the status saying `failed` (or that the service could not be reached).
+   * the problem shown and `report` (the status line unless named) saying `failed` (or that the
+   * service could not be reached).
    */
-  async function callOrShowProblem(method, path, body, failed) {
+  async function callOrShowProblem(method, path, body, failed, report = setStatus) {
     let response;
     try {
       response = await call(method, path, body);
     } catch (error) {
-      setStatus(`The service could not be reached: ${error.message}`, true);
+      report(`The service could not be reached: ${error.message}`, true);
       return null;
     }
     if (response.ok) return response;
     const problem = await problemOf(response);
     showProblem(problem);
-    setStatus(`${failed}: ${summaryOf(problem)}`, true);
+    report(`${failed}: ${summaryOf(problem)}`, true);
     return null;
   }
 
@@ -418,13 +426,17 @@
   }
 
   async function saveTemplate() {
+    // The save is the user's latest act: a render of the text being saved, pending or on its way,
+    // must not clear the save's problem when it lands (a saved version is rendered afterwards).
+    cancelRender();
     clearProblem();
     const name = ui.saveName.value.trim();
-    if (!token) return setStatus('Paste a token first.', true);
+    if (!token) return setSaveStatus('Paste a token first.', true);
     if (!name) {
       ui.saveName.classList.add('invalid');
-      return setStatus('Name the template to save it.', true);
+      return setSaveStatus('Name the template to save it.', true);
     }
+    setSaveStatus('Saving…');
     const body = { data: ui.template.value, inputFormat: ui.inputFormat.value };
     // The data is kept as the version's sample data, as JSON text: the service checks it.
     if (ui.data.value.trim() !== '') body.sampleData = ui.data.value;
@@ -433,6 +445,7 @@
       `/templates/${encodeURIComponent(name)}`,
       body,
       'Not saved',
+      setSaveStatus,
     );
     if (!response) return;
     const saved = await response.json();
@@ -440,9 +453,10 @@
     await loadTemplates();
     ui.select.value = saved.name;
     updateMode();
-    setStatus(
+    setSaveStatus(
       `Saved ${saved.name}@${saved.version}${hasValue(saved.sampleData) ? ' with its sample data' : ''}.`,
     );
+    scheduleRender(0);
   }
 
   // ---- rendering ----
@@ -463,6 +477,13 @@
     const allowed = OUTPUTS[ui.inputFormat.value] || ['pdf'];
     for (const option of ui.outputFormat.options) option.disabled = !allowed.includes(option.value);
     if (!allowed.includes(ui.outputFormat.value)) ui.outputFormat.value = allowed[0];
+  }
+
+  /** Drops the render waiting for its delay and ignores the one on its way. */
+  function cancelRender() {
+    clearTimeout(renderTimer);
+    renderController?.abort();
+    renderSequence += 1;
   }
 
   function scheduleRender(delay) {
