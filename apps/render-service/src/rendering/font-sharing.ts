@@ -79,3 +79,26 @@ export function shareParsedFonts(wordLayouts: boolean): void {
     return font;
   };
 }
+
+/**
+ * pdfmake draws an SVG's text with `document.font(file)`, `file` being the name its font section
+ * gives the family and style; pdfkit would read that name from disk, where it is not (the fonts
+ * are in pdfmake's memory), warn on the console and draw the text in whatever font came last,
+ * Helvetica at the start of a document, which no PDF/A may hold unembedded. The name is this
+ * document's font of that family and style instead, provided as for any other text.
+ */
+export function drawSvgTextInDocumentFonts(): void {
+  const font = PDFDocument.prototype.font;
+  PDFDocument.prototype.font = function (this: PdfKitDocument, ...args: unknown[]) {
+    const [source] = args;
+    if (args.length === 1 && typeof source === 'string') {
+      for (const [family, styles] of Object.entries(this.fonts))
+        for (const [style, file] of Object.entries(styles))
+          if (file === source) {
+            this._font = this.provideFont(family, style.startsWith('bold'), style.endsWith('italics'));
+            return this;
+          }
+    }
+    return font.apply(this, args);
+  };
+}

@@ -84,8 +84,14 @@ declare module 'pdfmake/js/PDFDocument' {
     readonly advanceWidth: number;
   }
   export interface PdfKitDocument {
+    /** pdfmake's font section: each family's file name by style (normal, bold, italics, bolditalics). */
+    readonly fonts: Record<string, Record<string, string>>;
     fontCache: Record<string, Record<string, EmbeddedFont>>;
     _fontFamilies: Record<string, EmbeddedFont>;
+    /** The font text is drawn in now. */
+    _font: EmbeddedFont;
+    /** pdfkit's: the font of a registered name, a file or a buffer, made current. */
+    font: (this: PdfKitDocument, ...args: unknown[]) => PdfKitDocument;
     _fontCount: number;
     getFontType(bold: boolean, italics: boolean): string;
     getFontFile(family: string, bold: boolean, italics: boolean): unknown;
