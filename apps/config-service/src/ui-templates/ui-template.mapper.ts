@@ -16,17 +16,13 @@ export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder
     updatedBy: entity.updatedBy,
     updateStamp: entity.updateStamp.toISOString(),
   };
+  // The public branding's fields, with the description and the sender identifiers it leaves out.
+  const { name, displayName, ...presentation } = toUiTemplateBrandingResponse(entity);
   const fields = {
-    name: entity.name,
-    displayName: entity.displayName,
+    name,
+    displayName,
     description: entity.description,
-    svgCssFilter: entity.svgCssFilter,
-    colorPalette: colorPaletteOf(entity.colorPalette),
-    accessibility: paletteAccessibility(entity.colorPalette),
-    headerLogo: logoOf(entity.headerLogo),
-    footerLogo: logoOf(entity.footerLogo),
-    links: entity.links?.map(linkOf) ?? null,
-    socialNetworks: entity.socialNetworks?.map(socialNetworkOf) ?? null,
+    ...presentation,
     senderIdentifiers: entity.senderIdentifiers,
   };
   return order === 'audit-first'
