@@ -1,12 +1,13 @@
-// The committed client types (`@portal/api-clients`) must be what the committed OpenAPI documents
-// give, so that a frontend compiling against them compiles against the services as they are.
+// The client types (`@portal/api-clients`) are generated from each service's committed OpenAPI
+// document (not committed themselves): every service has them, in the form the typed-client
+// suites and `npm run typecheck` compile.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(__dirname, '..');
 
-/** What `npm run clients` would write, by path, generated in memory. */
+/** What `npm run clients` writes, by path, generated in memory. */
 const generated = JSON.parse(
   execFileSync(process.execPath, [path.join(__dirname, 'api-clients.js'), '--print'], {
     cwd: ROOT,
@@ -20,20 +21,10 @@ describe('npm run clients', () => {
     expect(Object.keys(generated).sort()).toEqual(
       services.map((service) => `libs/api-clients/src/generated/${service}.ts`),
     );
-    for (const text of Object.values(generated)) expect(text).toContain('export interface paths {');
-  });
-
-  it.each(Object.keys(generated))('%s is committed as generated', (file) => {
-    let committed: string | undefined;
-    try {
-      committed = readFileSync(path.join(ROOT, file), 'utf8');
-    } catch {
-      committed = undefined;
-    }
-    if (committed !== generated[file]) {
-      throw new Error(
-        `${file} is ${committed === undefined ? 'missing' : 'stale'}: run \`npm run clients\` and commit it.`,
-      );
+    for (const text of Object.values(generated)) {
+      expect(text).toContain('export interface paths {');
+      expect(text).toContain('export interface components {');
+      expect(text).toContain('export interface operations {');
     }
   });
 });

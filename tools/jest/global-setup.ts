@@ -1,4 +1,5 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -15,6 +16,7 @@ import { TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/test-logs';
  */
 export default async function globalSetup(): Promise<void> {
   process.env.TZ = 'UTC';
+  generateMissingClientTypes();
   // The services' logs of the whole run, scanned for personal data by the global teardown.
   const logFolder = mkdtempSync(path.join(tmpdir(), 'portal-test-logs-'));
   process.env[TEST_LOG_FILE_VARIABLE] = path.join(logFolder, 'services.log');
@@ -40,3 +42,18 @@ export default async function globalSetup(): Promise<void> {
 }
 
 const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+
+/**
+ * The typed-client suites import the client types generated from the committed documents (not
+ * committed themselves): `npm run typecheck` writes them before `npm test` runs Jest; a bare
+ * `jest` on a fresh clone writes them here.
+ */
+function generateMissingClientTypes(): void {
+  const root = path.resolve(__dirname, '..', '..');
+  const services = readdirSync(path.join(root, 'apps'));
+  const missing = services.some(
+    (service) => !existsSync(path.join(root, 'libs', 'api-clients', 'src', 'generated', `${service}.ts`)),
+  );
+  if (missing)
+    execFileSync(process.execPath, [path.join(root, 'tools', 'api-clients.js')], { stdio: 'inherit' });
+}
