@@ -426,9 +426,6 @@
   }
 
   async function saveTemplate() {
-    // The save is the user's latest act: a render of the text being saved, pending or on its way,
-    // must not clear the save's problem when it lands (a saved version is rendered afterwards).
-    cancelRender();
     clearProblem();
     const name = ui.saveName.value.trim();
     if (!token) return setSaveStatus('Paste a token first.', true);
@@ -436,6 +433,10 @@
       ui.saveName.classList.add('invalid');
       return setSaveStatus('Name the template to save it.', true);
     }
+    // The save is the user's latest act: a render of the text being saved, pending or on its way,
+    // must not clear the save's problem when it lands (the saved version is rendered afterwards).
+    // A save refused before it is sent leaves the edit's render alone.
+    cancelRender();
     setSaveStatus('Saving…');
     const body = { data: ui.template.value, inputFormat: ui.inputFormat.value };
     // The data is kept as the version's sample data, as JSON text: the service checks it.
