@@ -1,12 +1,14 @@
 import type htmlToPdfmakeFunction from 'html-to-pdfmake';
 import type { DomDocument, DomElement, DomWindow } from 'jsdom';
 
+import { svgImagesAsSvg } from './branding-data';
 import { escapeHtml } from './escaping';
 import { applyBoxes, type BoxSpec } from './html-box';
 import { inlineCss, installedFamily, reduceStyles } from './html-styles';
 import { findStartTag } from './html-tags';
 import { MARKDOWN_CSS } from './markdown-style';
 import { RenderWarnings } from './render-warnings';
+import { checkDocumentResources } from './resource-guard';
 
 // Loaded on first use: a worker that renders only JSON templates never pays for a DOM.
 let markdown: { render(source: string): string; validateLink(url: string): boolean } | undefined;
@@ -90,10 +92,17 @@ export async function htmlToPdfContent(
   };
   const margins = pageMargins(document, warnings);
   const content = applyBoxes(convert(document.documentElement.outerHTML), boxes);
-  const repeated = (element: DomElement | undefined): PageMargin | undefined =>
-    element && pageMargin(convert(element.outerHTML), boxes);
-  const header = repeated(margins.header);
-  const footer = repeated(margins.footer);
+  // pdfOf checks the document's resources and places its SVG images, but pdfmake draws a page's
+  // header and footer from a function pdfOf cannot look into: they are checked here, once.
+  const repeated = (element: DomElement | undefined, name: 'header' | 'footer'): PageMargin | undefined => {
+    if (!element) return undefined;
+    const margin = { [name]: convert(element.outerHTML) };
+    svgImagesAsSvg(margin);
+    checkDocumentResources(margin);
+    return pageMargin(margin[name], boxes);
+  };
+  const header = repeated(margins.header, 'header');
+  const footer = repeated(margins.footer, 'footer');
   return {
     content,
     ...(title ? { title } : {}),

@@ -370,3 +370,39 @@ describe("render failures: stable messages of ours, never a library's, never mor
     });
   });
 });
+
+describe('the page header and footer of an HTML template', () => {
+  beforeAll(() => {
+    try {
+      installFonts(undefined);
+    } catch {
+      // Installed by an earlier describe of this file.
+    }
+  });
+
+  // pdfmake draws them from a function per page, which the document's checks cannot look into.
+  const localImage = '<svg width="20" height="20"><image href="/etc/hostname" width="20" height="20"/></svg>';
+  const svgLogo = `data:image/svg+xml;base64,${Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20"><rect width="20" height="20" fill="#D52B1E"/></svg>',
+  ).toString('base64')}`;
+
+  it.each(['page-header', 'page-footer'])(
+    '.%s may not read a local file, as the body may not',
+    async (name) => {
+      const outcome = await refusal(task('html', `<div class="${name}">${localImage}</div><p>Body</p>`));
+      expect(outcome.code).toBe('DOCUMENT.EXTERNAL_RESOURCE');
+      expect((await refusal(task('html', `<p>${localImage}</p>`))).code).toBe('DOCUMENT.EXTERNAL_RESOURCE');
+    },
+  );
+
+  it.each(['page-header', 'page-footer'])(
+    '.%s places an SVG logo given as a data: URI, as the body does',
+    async (name) => {
+      const outcome = await runTask(
+        task('html', `<div class="${name}"><img src="${svgLogo}" width="20"></div><p>Body</p>`),
+        templates,
+      );
+      expect(outcome).toMatchObject({ ok: true });
+    },
+  );
+});
