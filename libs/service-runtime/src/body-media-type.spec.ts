@@ -29,6 +29,7 @@ describe('registerBodyMediaTypes', () => {
     );
     fastify.post('/post', (request, reply) => reply.send(request.body));
     fastify.get('/get', (_request, reply) => reply.send('ok'));
+    fastify.delete('/delete', (_request, reply) => reply.status(204).send());
     await fastify.ready();
   });
 
@@ -69,6 +70,37 @@ describe('registerBodyMediaTypes', () => {
     // Without a Content-Type nothing is parsed, so nothing is refused.
     expect((await fastify.inject({ method: 'POST', url: '/post' })).statusCode).toBe(200);
     expect((await fastify.inject({ method: 'GET', url: '/get' })).statusCode).toBe(200);
+  });
+
+  it('answers a DELETE with a Content-Type but no body naming the media type: Fastify would parse it', async () => {
+    expect((await fastify.inject({ method: 'DELETE', url: '/delete' })).statusCode).toBe(204);
+    expect(
+      (
+        await fastify.inject({
+          method: 'DELETE',
+          url: '/delete',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).statusCode,
+    ).not.toBe(415);
+    const text = await fastify.inject({
+      method: 'DELETE',
+      url: '/delete',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toEqual({
+      detail: 'The request body must be application/json (Content-Type: application/json), not text/plain.',
+    });
+  });
+
+  it('answers a body sent without a Content-Type naming the media type the route takes', async () => {
+    const untyped = await fastify.inject({ method: 'POST', url: '/post', payload: Buffer.from('{"a":1}') });
+    expect(untyped.statusCode).toBe(415);
+    expect(untyped.json()).toEqual({
+      detail:
+        'The request body must be application/json (Content-Type: application/json), not a body without a Content-Type.',
+    });
   });
 
   it('leaves the routes of bodyless methods without a hook: Fastify reads no body there', () => {

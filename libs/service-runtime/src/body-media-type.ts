@@ -30,19 +30,24 @@ const BODYLESS_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'TRACE']);
 const mediaTypeOf = (request: FastifyRequest): string | undefined =>
   request.headers['content-type']?.split(';')[0].trim().toLowerCase();
 
-/** Methods whose body Fastify parses whenever a Content-Type is sent, even with no bytes. */
-const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+/** Whether the request carries bytes (Fastify's handleRequest asks the same). */
+const hasBytes = (request: FastifyRequest): boolean =>
+  request.headers['transfer-encoding'] !== undefined ||
+  (request.headers['content-length'] !== undefined && request.headers['content-length'] !== '0');
 
-/** Whether Fastify will hand the request to a body parser (as its handleRequest decides). */
-const hasBodyToParse = (request: FastifyRequest): boolean =>
-  BODY_METHODS.has(request.method) ||
-  request.headers['content-length'] !== undefined ||
-  request.headers['transfer-encoding'] !== undefined;
-
-/** The 415 a newcomer can act on: the media type the route takes, and what was sent instead. */
-export const unsupportedMediaType = (accepted: string, sent: string): UnsupportedMediaTypeError =>
+/**
+ * The 415 a newcomer can act on: the media type the route takes, and what was sent instead
+ * (`undefined`: bytes without a Content-Type).
+ */
+const unsupportedMediaType = (accepted: string, sent: string | undefined): UnsupportedMediaTypeError =>
   new UnsupportedMediaTypeError(
-    `The request body must be ${accepted} (Content-Type: ${accepted}), not ${sent === '' ? 'an empty Content-Type' : echoInput(sent)}.`,
+    `The request body must be ${accepted} (Content-Type: ${accepted}), not ${
+      sent === undefined
+        ? 'a body without a Content-Type'
+        : sent === ''
+          ? 'an empty Content-Type'
+          : echoInput(sent)
+    }.`,
   );
 
 /**
@@ -63,8 +68,11 @@ export function registerBodyMediaTypes(fastify: FastifyInstance): void {
       _payload: unknown,
       done: (error?: Error) => void,
     ): void => {
+      // Fastify parses the body of any other method whenever a Content-Type is sent, bytes or
+      // none (a DELETE too), and bytes without one as media type '' (its bare 415).
+      if (BODYLESS_METHODS.has(request.method)) return done();
       const mediaType = mediaTypeOf(request);
-      if (mediaType !== undefined && mediaType !== accepted && hasBodyToParse(request)) {
+      if (mediaType === undefined ? hasBytes(request) : mediaType !== accepted) {
         done(unsupportedMediaType(accepted, mediaType));
         return;
       }
