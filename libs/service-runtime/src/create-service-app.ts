@@ -44,6 +44,7 @@ import { DEFAULT_RATE_LIMIT_POLICY, RateLimitGuard, type RateLimitPolicy } from 
 import { toOpenApi31 } from './openapi-3-1';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
+import { trustedProxiesOf } from './trusted-proxies';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
 
 export interface ServiceDescription {
@@ -86,11 +87,6 @@ export interface CreateServiceAppOptions {
 }
 
 /** TRUSTED_PROXIES as Fastify's `trustProxy` takes it (proxy-addr's list; empty: none believed). */
-export const trustedProxiesOf = (value: string): string[] =>
-  value
-    .split(',')
-    .map((proxy) => proxy.trim())
-    .filter((proxy) => proxy !== '');
 
 /**
  * Builds a service the one way every service is built: Fastify, correlation ids, structured logs,

@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
 
@@ -17,15 +18,11 @@ import { type DatabasePool } from '@portal/database';
 import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 
 import { CORS_ORIGIN_PATTERN } from './cors';
+import { isTrustedProxy, trustedProxiesOf } from './trusted-proxies';
 
 const ORIGIN = CORS_ORIGIN_PATTERN.source.slice(1, -1);
 /** A comma-separated list of origins, possibly empty (no origin allowed). */
 const ORIGIN_LIST = new RegExp(`^\\s*(${ORIGIN}(\\s*,\\s*${ORIGIN})*)?\\s*$`);
-
-/** proxy-addr's names of ranges, or an IPv4/IPv6 address with an optional prefix length. */
-const PROXY = String.raw`(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(/\d{1,3})?)`;
-/** A comma-separated list of proxies, possibly empty (none believed). */
-const PROXY_LIST = new RegExp(`^\\s*(${PROXY}(\\s*,\\s*${PROXY})*)?\\s*$`);
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -49,8 +46,14 @@ export class ServiceEnvironment {
    * the cluster speaks from; a caller on a public address cannot name another address to escape
    * its rate limit (the public branding is keyed by address).
    */
-  @Matches(PROXY_LIST, {
-    message: 'TRUSTED_PROXIES must list addresses, CIDRs or loopback, linklocal, uniquelocal',
+  @ValidateBy({
+    name: 'isTrustedProxyList',
+    validator: {
+      // A comma-separated list, possibly empty (none believed), of what proxy-addr takes.
+      validate: (value) => typeof value === 'string' && trustedProxiesOf(value).every(isTrustedProxy),
+      defaultMessage: () =>
+        'TRUSTED_PROXIES must list IPv4 or IPv6 addresses, CIDRs (a prefix of at most 32 or 128) or loopback, linklocal, uniquelocal',
+    },
   })
   readonly TRUSTED_PROXIES: string = 'loopback,linklocal,uniquelocal';
 

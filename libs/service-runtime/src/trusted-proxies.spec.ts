@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 
 import { loadEnv } from '@portal/env';
 
-import { trustedProxiesOf } from './create-service-app';
+import { trustedProxiesOf } from './trusted-proxies';
 import { ServiceEnvironment } from './service-environment';
 
 /** The client address a request gets under the default TRUSTED_PROXIES, sent from `remoteAddress`. */
@@ -36,13 +36,31 @@ describe('TRUSTED_PROXIES', () => {
     expect(await clientAddress('192.0.2.10', '203.0.113.9', '192.0.2.0/24')).toBe('203.0.113.9');
   });
 
-  it('refuses a value that is not a list of addresses', () => {
-    expect(() =>
-      loadEnv(
+  // Each passed the old pattern, then made Fastify throw while the service was built.
+  it.each(['everyone', 'cafe', ':::', '10.0.0.0/99', '10.0.0.1/8/8', '::1/129', '10.0.0.0/', '10.0.0.256'])(
+    'refuses %s, which proxy-addr would not take, with the variable named',
+    (value) => {
+      expect(() =>
+        loadEnv(
+          ServiceEnvironment,
+          { TRUSTED_PROXIES: value },
+          { PORT: '3001', EMBEDDED_DATABASE_DIR: '.data/t' },
+        ),
+      ).toThrow(/TRUSTED_PROXIES must list IPv4 or IPv6 addresses/);
+    },
+  );
+
+  it.each(['10.0.0.0/8, fd00::/8', '::1', '2001:db8::/32,loopback', ' 192.0.2.1 ', ''])(
+    'takes %j, and Fastify builds with it',
+    async (value) => {
+      const env = loadEnv(
         ServiceEnvironment,
-        { TRUSTED_PROXIES: 'everyone' },
+        { TRUSTED_PROXIES: value },
         { PORT: '3001', EMBEDDED_DATABASE_DIR: '.data/t' },
-      ),
-    ).toThrow(/TRUSTED_PROXIES/);
-  });
+      );
+      const fastify = Fastify({ trustProxy: trustedProxiesOf(env.TRUSTED_PROXIES) });
+      await fastify.ready();
+      await fastify.close();
+    },
+  );
 });
