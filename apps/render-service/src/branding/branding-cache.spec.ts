@@ -1,7 +1,7 @@
 import { ServiceUnavailableError, UnprocessableError } from '@portal/problem-details';
 
 import type { Branding } from './branding';
-import { BRANDING_FRESH_MS, BRANDING_RETRY_MS, BrandingCache } from './branding-cache';
+import { BRANDING_FRESH_MS, BRANDING_RETRY_MS, BRANDING_UNKNOWN_MS, BrandingCache } from './branding-cache';
 import { LocalBrandingStore } from './branding-store';
 import { type BrandingAnswer, type BrandingSource, BrandingUnreachable } from './config-branding-source';
 
@@ -122,7 +122,23 @@ describe(BrandingCache.name, () => {
     expect(error).toBeInstanceOf(UnprocessableError);
     expect(error.extensions).toEqual({ errors: { branding: [expect.stringMatching(/no UI template/)] } });
     // Deleted: with config-service down now, there is nothing to fall back on.
+    now += BRANDING_UNKNOWN_MS;
     await expect(sut.get('canton')).rejects.toBeInstanceOf(ServiceUnavailableError);
+  });
+
+  it('answers a name config-service did not know 422 without asking again for 10 s', async () => {
+    source.next({ kind: 'unknown' });
+    await expect(sut.get('cnaton')).rejects.toBeInstanceOf(UnprocessableError);
+    now += BRANDING_UNKNOWN_MS - 1;
+    const again = (await sut.get('cnaton').catch((caught: unknown) => caught)) as UnprocessableError;
+    expect(again).toBeInstanceOf(UnprocessableError);
+    expect(again.extensions).toEqual({ errors: { branding: [expect.stringMatching(/no UI template/)] } });
+    expect(source.reads).toHaveLength(1);
+    // Then asked again: the template may have been created meanwhile.
+    now += 1;
+    source.next({ kind: 'branding', branding: branding('#D52B1E'), etag: '"v1"' });
+    await expect(sut.get('cnaton')).resolves.toEqual(branding('#D52B1E'));
+    expect(source.reads).toHaveLength(2);
   });
 
   it('shares one read among concurrent renders', async () => {

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ServiceUnavailableError, UnprocessableError } from '@portal/problem-details';
 import { errorFields, ThrottledWarnings } from '@portal/service-runtime';
 
+import { LruMap } from '../lru-map';
 import type { Branding } from './branding';
 import type { BrandingStore, StoredBranding } from './branding-store';
 import { type BrandingAnswer, type BrandingSource, BrandingUnreachable } from './config-branding-source';
@@ -12,6 +13,15 @@ export const BRANDING_FRESH_MS = 60_000;
 
 /** After config-service failed to answer, it is not asked again for this long (renders go on meanwhile). */
 export const BRANDING_RETRY_MS = 5_000;
+
+/**
+ * A name config-service did not know is answered 422 without asking again for this long: a client
+ * repeating a misspelt name costs config-service one read per name and period, not one per render.
+ */
+export const BRANDING_UNKNOWN_MS = 10_000;
+
+/** Unknown names remembered at most, least recently met forgotten first. */
+const UNKNOWN_CAPACITY = 1000;
 
 /** A branding is a UI template's name, named by the request's `branding` property. */
 export const BRANDING_PROPERTY = 'branding';
@@ -23,6 +33,8 @@ export const BRANDING_PROPERTY = 'branding';
  */
 export class BrandingCache {
   private readonly inFlight = new Map<string, Promise<Branding>>();
+  /** Until when each name config-service answered 404 for is taken as unknown. */
+  private readonly unknownUntil = new LruMap<string, number>(UNKNOWN_CAPACITY);
   /**
    * When config-service may be asked again after it failed to answer: its outage is the service's,
    * not a name's, and a map by name would grow with every name asked for during it.
@@ -40,8 +52,11 @@ export class BrandingCache {
   }
 
   async get(name: string): Promise<Branding> {
-    const stored = await this.store.get(name);
-    if (stored && this.now() - stored.checkedAt < BRANDING_FRESH_MS) return stored.branding;
+    const unknownUntil = this.unknownUntil.get(name);
+    if (unknownUntil !== undefined && this.now() < unknownUntil) throw unknownBranding(name);
+    const freshSince = this.now() - BRANDING_FRESH_MS;
+    const stored = await this.store.get(name, freshSince);
+    if (stored && stored.checkedAt > freshSince) return stored.branding;
     // Concurrent renders of one branding share one read.
     let pending = this.inFlight.get(name);
     if (!pending) {
@@ -81,11 +96,8 @@ export class BrandingCache {
         return answer.branding;
       case 'unknown':
         await this.store.delete(name);
-        throw new UnprocessableError(
-          `There is no UI template named ${JSON.stringify(name.slice(0, 100))} to take the branding from.`,
-          'RENDER.BRANDING.UNKNOWN',
-          { errors: { [BRANDING_PROPERTY]: ['no UI template of config-service has this name'] } },
-        );
+        this.unknownUntil.set(name, this.now() + BRANDING_UNKNOWN_MS);
+        throw unknownBranding(name);
     }
   }
 
@@ -98,3 +110,10 @@ export class BrandingCache {
     );
   }
 }
+
+const unknownBranding = (name: string): UnprocessableError =>
+  new UnprocessableError(
+    `There is no UI template named ${JSON.stringify(name.slice(0, 100))} to take the branding from.`,
+    'RENDER.BRANDING.UNKNOWN',
+    { errors: { [BRANDING_PROPERTY]: ['no UI template of config-service has this name'] } },
+  );

@@ -52,6 +52,19 @@ describe(RedisBrandingStore.name, () => {
     await expect(second.get('canton')).resolves.toEqual({ branding, etag: '"v1"', checkedAt: 1_000_000 });
   });
 
+  it('answers from its own copy without asking Redis while that copy is fresh', async () => {
+    await first.set('fresh', { branding, etag: '"v1"', checkedAt: 1_000 });
+    // Another replica revalidated since: Redis holds the newer copy.
+    await second.set('fresh', { branding, etag: '"v2"', checkedAt: 2_000 });
+    try {
+      await expect(first.get('fresh', 999)).resolves.toMatchObject({ etag: '"v1"' });
+      await expect(first.get('fresh', 1_000)).resolves.toMatchObject({ etag: '"v2"' });
+      await expect(first.get('fresh')).resolves.toMatchObject({ etag: '"v2"' });
+    } finally {
+      await first.delete('fresh');
+    }
+  });
+
   it('answers from its own copy while Redis is unreachable', async () => {
     const away = new RedisBrandingStore('redis://127.0.0.1:1', prefix);
     try {

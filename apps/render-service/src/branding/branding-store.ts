@@ -19,7 +19,11 @@ export const BRANDING_STORE = Symbol('BrandingStore');
 
 /** Where the brandings read are kept: this process, or Redis where replicas share them. */
 export interface BrandingStore {
-  get(name: string): Promise<StoredBranding | undefined>;
+  /**
+   * The branding kept under `name`. A copy this process confirmed after `freshSince` (epoch ms)
+   * answers without asking a shared store: a fresh branding costs a render no round trip.
+   */
+  get(name: string, freshSince?: number): Promise<StoredBranding | undefined>;
   set(name: string, entry: StoredBranding): Promise<void>;
   delete(name: string): Promise<void>;
   /** Resolves once the store is connected, or after `timeoutMs` (it then serves its own copies). */
@@ -97,8 +101,9 @@ export class RedisBrandingStore implements BrandingStore {
     return `${this.prefix}${name}`;
   }
 
-  async get(name: string): Promise<StoredBranding | undefined> {
+  async get(name: string, freshSince?: number): Promise<StoredBranding | undefined> {
     const own = await this.local.get(name);
+    if (own && freshSince !== undefined && own.checkedAt > freshSince) return own;
     try {
       const shared = parseStored(await this.redis.get(this.keyOf(name)));
       // The newer of the two: another replica may have revalidated since this one did.
