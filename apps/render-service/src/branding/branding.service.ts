@@ -35,21 +35,27 @@ export class BrandingService implements OnModuleInit, OnModuleDestroy {
 
   async contextFor(name: string, template: string): Promise<BrandingContext> {
     const values = await this.cache.get(name);
-    const logos: Partial<Record<LogoKind, string>> = {};
-    for (const kind of logosPlaced(template)) {
+    const placed = logosPlaced(template).flatMap((kind) => {
       const logo = logoOf(values, kind);
-      if (!logo) continue;
-      try {
-        logos[kind] = await this.logos.dataUriOf(logo.source);
-      } catch (error) {
-        if (!(error instanceof LogoRefused)) throw error;
-        const path = `${BRANDING_PROPERTY}.${kind}Logo.source`;
-        throw new UnprocessableError(
-          `The ${kind} logo of the branding cannot be placed in a document: it ${error.message}.`,
-          'RENDER.BRANDING.LOGO',
-          { errors: { [path]: [`the ${kind} logo ${error.message}`] } },
-        );
+      return logo ? [{ kind, source: logo.source }] : [];
+    });
+    // Read together: each may take up to its 2 s.
+    const read = await Promise.allSettled(placed.map(({ source }) => this.logos.dataUriOf(source)));
+    const logos: Partial<Record<LogoKind, string>> = {};
+    for (const [index, { kind }] of placed.entries()) {
+      const result = read[index];
+      if (result.status === 'fulfilled') {
+        logos[kind] = result.value;
+        continue;
       }
+      const error: unknown = result.reason;
+      if (!(error instanceof LogoRefused)) throw error;
+      const path = `${BRANDING_PROPERTY}.${kind}Logo.source`;
+      throw new UnprocessableError(
+        `The ${kind} logo of the branding cannot be placed in a document: it ${error.message}.`,
+        'RENDER.BRANDING.LOGO',
+        { errors: { [path]: [`the ${kind} logo ${error.message}`] } },
+      );
     }
     return { values, logos };
   }
