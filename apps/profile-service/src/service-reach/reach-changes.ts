@@ -16,8 +16,6 @@ export const SYNCED_FUNCTIONS = ['Owner', 'Manager'] as const;
 export type ServiceReachChange =
   /** Roles of these profiles were given, taken or reached their start. */
   | { readonly kind: 'profileRoles'; readonly profileIds: readonly number[] }
-  /** A category gained or lost a role: every organization of the category is concerned. */
-  | { readonly kind: 'orgCategoryRoles'; readonly orgCategoryId: number; readonly roleId: number }
   /** A service role was written or deleted: every holder of the role is concerned. */
   | { readonly kind: 'serviceRoles'; readonly serviceId: number; readonly roleId: number }
   /** A service's `isProcurationAvailable` changed. */
@@ -50,12 +48,6 @@ export async function onServiceReachChanged(
       return syncProcurationServices(manager, {
         sql: 'SELECT unnest(CAST(:scopeProfileIds AS int[]))',
         parameters: { scopeProfileIds: [...change.profileIds] },
-      });
-    case 'orgCategoryRoles':
-      return syncProcurationServices(manager, {
-        sql: `SELECT p.id FROM profile p JOIN organization o ON o.id = p.organization_id
-               WHERE o.org_category_id = :scopeOrgCategoryId`,
-        parameters: { scopeOrgCategoryId: change.orgCategoryId },
       });
     case 'serviceRoles':
       // The holders of the role, and (for a deleted service role) also those who held the service through it.

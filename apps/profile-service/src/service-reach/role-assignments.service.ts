@@ -107,7 +107,7 @@ export class RoleAssignments {
     roleId: number,
     createdBy: string,
   ): Promise<number> {
-    const given = await manager.query<unknown[]>(
+    const given = await manager.query<Array<{ profile_id: number }>>(
       `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, source, ${AUDIT_COLUMNS})
          SELECT organization_profile.id, $2, $4, 'OrgCategory', $3, $4, $3, $4
            FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
@@ -115,7 +115,7 @@ export class RoleAssignments {
        RETURNING profile_id`,
       [orgCategoryId, roleId, createdBy, new Date()],
     );
-    await onServiceReachChanged(manager, { kind: 'orgCategoryRoles', orgCategoryId, roleId });
+    await this.reachChangedFor(manager, given);
     return given.length;
   }
 
@@ -125,12 +125,22 @@ export class RoleAssignments {
     // one, an Owner procuration created meanwhile (which locks its principal FOR UPDATE) could
     // still see the role and link services the organization is losing.
     await manager.query(`${ORGANIZATION_PROFILES_OF_CATEGORY} FOR KEY SHARE OF p`, [orgCategoryId]);
-    await manager.query(
+    const [taken] = await manager.query<[Array<{ profile_id: number }>, number]>(
       `DELETE FROM profile_role
-        WHERE role_id = $2 AND source = 'OrgCategory' AND profile_id IN (${ORGANIZATION_PROFILES_OF_CATEGORY})`,
+        WHERE role_id = $2 AND source = 'OrgCategory' AND profile_id IN (${ORGANIZATION_PROFILES_OF_CATEGORY})
+       RETURNING profile_id`,
       [orgCategoryId, roleId],
     );
-    await onServiceReachChanged(manager, { kind: 'orgCategoryRoles', orgCategoryId, roleId });
+    await this.reachChangedFor(manager, taken);
+  }
+
+  /** The organizations whose roles a category change gave or took, and only those, are synced. */
+  private async reachChangedFor(manager: EntityManager, rows: ReadonlyArray<{ profile_id: number }>) {
+    if (rows.length === 0) return;
+    await onServiceReachChanged(manager, {
+      kind: 'profileRoles',
+      profileIds: rows.map((row) => row.profile_id),
+    });
   }
 
   /**

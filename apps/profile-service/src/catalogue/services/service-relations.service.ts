@@ -78,7 +78,8 @@ export class ServiceRelationsService {
         { isVisible: body.isVisible ?? true },
         body.createdBy,
       );
-      await onServiceReachChanged(manager, { kind: 'serviceRoles', serviceId, roleId });
+      // Reach ignores isVisible: only a new link changes who reaches the service.
+      if (upserted.created) await onServiceReachChanged(manager, { kind: 'serviceRoles', serviceId, roleId });
       return upserted;
     });
   }
