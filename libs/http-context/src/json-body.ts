@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 import {
-  describeJsonSyntax,
+  describeJsonSyntaxProblem,
   type DomainError,
   jsonSyntaxProblem,
   PayloadTooLargeError,
@@ -41,9 +41,10 @@ export const isKnownStorableBody = (value: unknown): boolean =>
  * poisoning key (`__proto__`) is said to be so.
  */
 export function malformedJsonDetail(text: string): string {
-  if (jsonSyntaxProblem(text) === undefined)
+  const problem = jsonSyntaxProblem(text);
+  if (problem === undefined)
     return 'The body is not valid JSON: it holds a __proto__ or constructor.prototype key.';
-  return `The body is not valid JSON ${describeJsonSyntax(text)}.`;
+  return `The body is not valid JSON ${describeJsonSyntaxProblem(problem)}.`;
 }
 
 export interface JsonBodyOptions {

@@ -228,8 +228,11 @@ export function jsonSyntaxProblem(text: string): JsonSyntaxProblem | undefined {
 export function describeJsonSyntax(text: string): string {
   const problem = jsonSyntaxProblem(text);
   // Not reached for text JSON.parse refuses; said plainly should the two ever disagree.
-  if (!problem) return '(where, could not be told)';
-  const { line, column, reason, excerpt } = problem;
+  return problem ? describeJsonSyntaxProblem(problem) : '(where, could not be told)';
+}
+
+/** describeJsonSyntax of a problem already found (the scan is linear, but a body may be megabytes). */
+export function describeJsonSyntaxProblem({ line, column, reason, excerpt }: JsonSyntaxProblem): string {
   const near = excerpt.trim() === '' ? '' : ` (near ${quoteInput(excerpt)})`;
   return `at line ${line}, column ${column}: ${reason}${near}`;
 }
