@@ -1,4 +1,5 @@
 import type { Locale } from './helpers';
+import { escapeHtmlCharacters } from './html-characters';
 
 /**
  * The template helpers in brief, each with an example, for the render operation's OpenAPI
@@ -190,20 +191,17 @@ export function helperReferenceMarkdown(): string {
   ).join('\n');
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
-
 /** The reference as HTML, for the playground's panel: one entry per helper, each with its example. */
 export function helperReferenceHtml(): string {
   return HELPER_REFERENCE.map(({ helpers, usage, description, example }) => {
     const outputs = Object.entries(example.output)
-      .map(([locale, text]) => `<dt>${locale}</dt><dd><code>${escapeHtml(text)}</code></dd>`)
+      .map(([locale, text]) => `<dt>${locale}</dt><dd><code>${escapeHtmlCharacters(text)}</code></dd>`)
       .join('');
     return (
-      `<section class="helper" data-helpers="${escapeHtml(helpers.join(' '))}">` +
-      `<h3><code>${escapeHtml(usage)}</code></h3><p>${escapeHtml(description)}</p>` +
-      `<dl><dt>template</dt><dd><code>${escapeHtml(example.template)}</code></dd>` +
-      `<dt>data</dt><dd><code>${escapeHtml(JSON.stringify(example.data))}</code></dd>${outputs}</dl></section>`
+      `<section class="helper" data-helpers="${escapeHtmlCharacters(helpers.join(' '))}">` +
+      `<h3><code>${escapeHtmlCharacters(usage)}</code></h3><p>${escapeHtmlCharacters(description)}</p>` +
+      `<dl><dt>template</dt><dd><code>${escapeHtmlCharacters(example.template)}</code></dd>` +
+      `<dt>data</dt><dd><code>${escapeHtmlCharacters(JSON.stringify(example.data))}</code></dd>${outputs}</dl></section>`
     );
   }).join('\n');
 }

@@ -14,6 +14,7 @@ import {
 import { echoInput } from '@portal/problem-details';
 
 import type { Locale } from './helpers';
+import { escapeHtmlCharacters } from './html-characters';
 import { RenderError } from './render-error';
 
 /**
@@ -494,11 +495,8 @@ let svgModule: { SwissQRBill: new (data: Data, options?: SVGOptions) => { toStri
 export async function paymentPartSvg(bill: QrBill, locale: Locale): Promise<string> {
   svgModule ??= await import('swissqrbill/svg');
   const svg = new svgModule.SwissQRBill(bill, { language: LANGUAGES[locale] }).toString();
-  return `<div class="swiss-qr-bill" role="img" aria-label="${escapeAttribute(paymentPartText(bill))}">${svg}</div>`;
+  return `<div class="swiss-qr-bill" role="img" aria-label="${escapeHtmlCharacters(paymentPartText(bill))}">${svg}</div>`;
 }
-
-const escapeAttribute = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 /** html with the part put last in its body (before `</body>`, else `</html>`, else at the end). */
 export function withPaymentPart(html: string, part: string): string {
