@@ -61,6 +61,11 @@ describe('render-service: GET /playground (HTTP)', () => {
       headers: { 'if-none-match': etag },
     });
     expect(again.status).toBe(304);
+    // A list, and the weak form of the tag, as caches send them (RFC 9110 13.1.2).
+    const listed = await service.anonymous.get('/playground/playground.js', {
+      headers: { 'if-none-match': `"other", W/${etag}` },
+    });
+    expect(listed.status).toBe(304);
     // Only there: under the tenant prefix is no such route.
     expect((await service.anonymous.get('/demo/v10-0/playground')).status).toBe(404);
   });

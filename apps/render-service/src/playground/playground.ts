@@ -1,9 +1,11 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import { ifNoneMatchMatches, strongEtagOf } from '@portal/http-context';
+
+import { escapeHtmlCharacters } from '../rendering/html-characters';
 import { helperReferenceHtml } from '../rendering/helper-reference';
 
 /** Where the page lives, outside the tenant prefix like /docs (contract 8). */
@@ -19,12 +21,8 @@ const ASSETS_DIR = path.join(__dirname, 'assets');
 
 function asset(file: string, contentType: string, text?: string): Asset {
   const body = Buffer.from(text ?? readFileSync(path.join(ASSETS_DIR, file), 'utf8'), 'utf8');
-  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  return { body, contentType, etag };
+  return { body, contentType, etag: strongEtagOf(body) };
 }
-
-const escapeAttribute = (value: string): string =>
-  value.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /**
  * Serves the template playground: `GET /playground` (the page), `/playground/playground.js` and
@@ -34,7 +32,7 @@ const escapeAttribute = (value: string): string =>
 export function registerPlayground(fastify: FastifyInstance, options: { apiBase: string }): void {
   // The helper reference is the one the OpenAPI description gives (rendering/helper-reference.ts).
   const page = readFileSync(path.join(ASSETS_DIR, 'playground.html'), 'utf8')
-    .replace('%API_BASE%', escapeAttribute(options.apiBase))
+    .replace('%API_BASE%', escapeHtmlCharacters(options.apiBase))
     .replace('%HELPER_REFERENCE%', helperReferenceHtml());
   const assets: Record<string, Asset> = {
     [PLAYGROUND_PATH]: asset('playground.html', 'text/html; charset=utf-8', page),
@@ -49,7 +47,7 @@ export function registerPlayground(fastify: FastifyInstance, options: { apiBase:
         .header('content-type', served.contentType)
         .header('cache-control', 'no-cache')
         .header('etag', served.etag);
-      if (request.headers['if-none-match'] === served.etag) void reply.status(304).send();
+      if (ifNoneMatchMatches(request.headers['if-none-match'], served.etag)) void reply.status(304).send();
       else void reply.status(200).send(served.body);
     });
   }
