@@ -9,16 +9,12 @@ export interface ReachOptions {
   readonly visibleServiceRole?: boolean;
 }
 
-/**
- * Whose reach: a profile id (a parameter), or an SQL column of the caller's query holding one
- * (a constant of the code, never input), for the set-based statements of the automated update.
- */
-export type ReachingProfile = number | { readonly column: string } | { readonly anyOf: readonly number[] };
+/** Whose reach: a profile id, or any of several (the set-based statements of the automated update). */
+export type ReachingProfile = number | { readonly anyOf: readonly number[] };
 
 /** The SQL naming whose reach, and its parameters. */
 function reachingProfileSql(profile: ReachingProfile): NamedSql {
   if (typeof profile === 'number') return { sql: ':reachProfileId', parameters: { reachProfileId: profile } };
-  if ('column' in profile) return { sql: profile.column, parameters: {} };
   return { sql: 'ANY(CAST(:reachProfileIds AS int[]))', parameters: { reachProfileIds: [...profile.anyOf] } };
 }
 
