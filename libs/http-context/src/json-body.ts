@@ -40,7 +40,7 @@ export const isKnownStorableBody = (value: unknown): boolean =>
  * for the caller to find in its own text; a body that is JSON but was refused for a prototype
  * poisoning key (`__proto__`) is said to be so.
  */
-export function malformedJsonDetail(text: string): string {
+function malformedJsonDetail(text: string): string {
   const problem = jsonSyntaxProblem(text);
   if (problem === undefined)
     return 'The body is not valid JSON: it holds a __proto__ or constructor.prototype key.';

@@ -20,7 +20,7 @@ import { routeInputsOf } from './route-inputs';
  * The versions whose operations refuse what they do not know (contract 4). `v9-1`, the version of
  * migrating clients, ignores unknown body properties and query parameters.
  */
-export const STRICT_INPUT_VERSIONS: readonly string[] = ['v10-0'];
+const STRICT_INPUT_VERSIONS: readonly string[] = ['v10-0'];
 
 interface StrictInputPlan {
   /** The operation's query parameters, by their lower-case name (they match case-insensitively). */

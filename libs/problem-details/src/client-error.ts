@@ -14,7 +14,7 @@ function describeClientError(code: string | undefined): { status: number; detail
 }
 
 /** How long a refused connection is still read (and its bytes dropped) after its answer. */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 
 /**
  * Answers errors of the HTTP parser (oversized headers, malformed requests) with a problem body

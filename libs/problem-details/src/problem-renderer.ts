@@ -82,7 +82,7 @@ const VERSION_SEGMENT = /^v\d+-\d+$/;
  * this deployment serves (`/ge/v10-0/profiles` where TENANT is `demo`): the detail a caller can
  * act on instead of Nest's `Cannot GET ...`. Undefined for any other path.
  */
-export function unknownTenantDetail(path: string, tenant: string): string | undefined {
+function unknownTenantDetail(path: string, tenant: string): string | undefined {
   const [, segment, version] = path.split('/');
   if (segment === undefined || segment === tenant || version === undefined || !VERSION_SEGMENT.test(version))
     return undefined;

@@ -42,7 +42,7 @@ export const CORS_EXPOSED_HEADERS: readonly string[] = [
 ];
 
 /** What a page on any origin may read of a public route: the exposed headers and its ETag. */
-export const ANY_ORIGIN_EXPOSED_HEADERS: readonly string[] = [
+const ANY_ORIGIN_EXPOSED_HEADERS: readonly string[] = [
   ...CORS_EXPOSED_HEADERS.filter((header) => header !== '*'),
   'ETag',
 ];
@@ -98,7 +98,7 @@ function addAnyOriginHeaders(
  * preflights, which Fastify routes to @fastify/cors's `OPTIONS *` where the route's config is not
  * at hand, are answered by path from any origin, before @fastify/cors. Read: a method compared.
  */
-export function registerAnyOriginCors(fastify: FastifyInstance): void {
+function registerAnyOriginCors(fastify: FastifyInstance): void {
   const paths: RegExp[] = [];
   fastify.addHook('onRoute', (route) => {
     if ((route.config as AnyOriginRouteConfig)?.anyOrigin !== true) return;
@@ -167,7 +167,7 @@ export async function enableCors(app: NestFastifyApplication, allowList: readonl
 }
 
 /** The 403 of a preflight from an origin the allow-list does not name: which origin, and where to add it. */
-export const originNotAllowed = (origin: string): ForbiddenError =>
+const originNotAllowed = (origin: string): ForbiddenError =>
   new ForbiddenError(
     `The origin ${echoInput(origin)} may not call this service from a browser: CORS_ORIGINS does not list it.`,
     'CORS.ORIGIN_NOT_ALLOWED',
