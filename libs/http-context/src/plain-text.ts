@@ -89,3 +89,17 @@ export const Satisfies =
         defaultMessage: (args) => `${args?.property ?? String(propertyName)} ${rule(String(args?.value))}`,
       },
     });
+
+/**
+ * Why `name` cannot be a record's name addressed as one URL path segment (percent-encoded), or
+ * undefined: plain text of `min..max` characters (plainTextProblem), and not `.` or `..`, which
+ * URL clients resolve as dot segments (also when written `%2E`), so the record could never be
+ * read, updated or deleted.
+ */
+export function pathSegmentNameProblem(name: string, min: number, max: number): string | undefined {
+  const text = plainTextProblem(name, min, max);
+  if (text) return text;
+  if (name === '.' || name === '..')
+    return `cannot be '${name}': URL clients resolve it as a dot segment of the path, so it could not be addressed`;
+  return undefined;
+}

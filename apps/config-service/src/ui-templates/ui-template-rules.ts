@@ -1,4 +1,4 @@
-import { plainTextProblem } from '@portal/http-context';
+import { pathSegmentNameProblem, plainTextProblem } from '@portal/http-context';
 import { echoInput, quoteInput } from '@portal/problem-details';
 
 /**
@@ -16,14 +16,8 @@ export const LOGO_SOURCE_LENGTH = { min: 1, max: 2048 } as const;
  * and emoji round-trip. Only `.` and `..` cannot: URL clients resolve them as dot segments
  * (also when written `%2E`), so such a template could never be read, updated or deleted.
  */
-export function uiTemplateNameProblem(name: string): string | undefined {
-  const text = plainTextProblem(name, UI_TEMPLATE_NAME_LENGTH.min, UI_TEMPLATE_NAME_LENGTH.max);
-  if (text) return text;
-  if (name === '.' || name === '..') {
-    return `cannot be '${name}': URL clients resolve it as a dot segment of the path, so the template could not be addressed`;
-  }
-  return undefined;
-}
+export const uiTemplateNameProblem = (name: string): string | undefined =>
+  pathSegmentNameProblem(name, UI_TEMPLATE_NAME_LENGTH.min, UI_TEMPLATE_NAME_LENGTH.max);
 
 const IMAGE_TYPES = ['png', 'jpeg', 'webp', 'svg+xml'] as const;
 const ALLOWED_SOURCES = `an http(s) URL, a data:image/(${IMAGE_TYPES.join('|')}) URI or a relative path`;

@@ -2,7 +2,12 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches } from 'class-validator';
 
-import { OptionalJsonTextOrValue, plainTextProblem, RequiredText, Satisfies } from '@portal/http-context';
+import {
+  OptionalJsonTextOrValue,
+  pathSegmentNameProblem,
+  RequiredText,
+  Satisfies,
+} from '@portal/http-context';
 
 import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../rendering/formats';
 import { TEMPLATE_REFERENCE } from '../../templates/template-reference';
@@ -10,13 +15,7 @@ import { RENDER_DATA_MAX_ELEMENTS, RENDERER_OPTIONS_MAX_ELEMENTS } from '../data
 import { QrBillDto } from './qr-bill.dto';
 
 /** A UI template's name, as config-service's rule has it (contract 7): 1..100 characters, no controls. */
-export function brandingNameProblem(name: string): string | undefined {
-  const text = plainTextProblem(name, 1, 100);
-  if (text) return text;
-  // config-service cannot address these names, so no UI template has one.
-  if (name === '.' || name === '..') return `cannot be '${name}'`;
-  return undefined;
-}
+export const brandingNameProblem = (name: string): string | undefined => pathSegmentNameProblem(name, 1, 100);
 
 /** Optional text that may be null; what it holds is checked when rendering (422, not 400). */
 const OptionalJsonText = (description: string): PropertyDecorator =>
