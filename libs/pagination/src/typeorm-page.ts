@@ -4,17 +4,26 @@ import type { SortTerm } from './order-by';
 import { Page } from './page';
 import type { PageRequest } from './page-query.dto';
 
+/** Orders the query by the parsed OrderBy terms (which end with the id), replacing any order it had. */
+export function orderQuery<T extends ObjectLiteral>(
+  query: SelectQueryBuilder<T>,
+  order: readonly SortTerm[],
+): SelectQueryBuilder<T> {
+  order.forEach((term, index) =>
+    index === 0
+      ? query.orderBy(term.expression, term.direction)
+      : query.addOrderBy(term.expression, term.direction),
+  );
+  return query;
+}
+
 /** Orders, pages and counts a query in one place, so every list pages the same way. */
 export async function fetchPage<T extends ObjectLiteral>(
   query: SelectQueryBuilder<T>,
   order: readonly SortTerm[],
   request: PageRequest,
 ): Promise<Page<T>> {
-  order.forEach((term, index) =>
-    index === 0
-      ? query.orderBy(term.expression, term.direction)
-      : query.addOrderBy(term.expression, term.direction),
-  );
+  orderQuery(query, order);
   if (request.pageSize !== undefined) {
     query.skip((request.pageNumber - 1) * request.pageSize).take(request.pageSize);
   }
@@ -35,11 +44,7 @@ export async function fetchRawPage<T extends ObjectLiteral, R>(
   request: PageRequest,
   read: (row: Record<string, unknown>) => R,
 ): Promise<Page<R>> {
-  order.forEach((term, index) =>
-    index === 0
-      ? query.orderBy(term.expression, term.direction)
-      : query.addOrderBy(term.expression, term.direction),
-  );
+  orderQuery(query, order);
   if (request.pageSize !== undefined) {
     query.limit(request.pageSize).offset((request.pageNumber - 1) * request.pageSize);
   }

@@ -145,19 +145,6 @@ export async function fetchProcurationPage(
   return fetchRawPage(query, order, request, procurationReader(query));
 }
 
-/** Orders the query by the parsed OrderBy (which ends with `id`). */
-export function orderProcurations(
-  query: SelectQueryBuilder<ProcurationEntity>,
-  order: readonly SortTerm[],
-): SelectQueryBuilder<ProcurationEntity> {
-  order.forEach((term, index) =>
-    index === 0
-      ? query.orderBy(term.expression, term.direction)
-      : query.addOrderBy(term.expression, term.direction),
-  );
-  return query;
-}
-
 /**
  * Reads a raw row of `procurationsQuery` (its page, or a cursor over its statement) as the
  * procuration with the parts of its principal and representative it selects, without TypeORM's

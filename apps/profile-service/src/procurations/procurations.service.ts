@@ -6,6 +6,7 @@ import { auditUpserted } from '@portal/audit';
 import { stampCreated, stampUpdated } from '@portal/database';
 import {
   openCursor,
+  orderQuery,
   Page,
   type PageRequest,
   pageRequestOf,
@@ -40,7 +41,6 @@ import type {
 import { ProcurationEntity } from './procuration.entity';
 import {
   fetchProcurationPage,
-  orderProcurations,
   type ProcurationFilters,
   PROCURATION_ORDER,
   procurationReader,
@@ -174,7 +174,7 @@ export class ProcurationsService {
     now: Date,
     options: ReadOptions,
   ): Promise<StreamedPage<ProcurationView>> {
-    const query = orderProcurations(procurationsQuery(this.dataSource.manager, filters, now), order);
+    const query = orderQuery(procurationsQuery(this.dataSource.manager, filters, now), order);
     const [text, values] = query.getQueryAndParameters();
     const read = procurationReader(query);
     const withBytes =
