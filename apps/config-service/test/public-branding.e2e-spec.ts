@@ -168,6 +168,12 @@ describe('config-service public branding (HTTP, real PostgreSQL)', () => {
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-allow-methods')).toBe('GET, HEAD');
       expect(response.headers.get('access-control-allow-headers')).toMatch(/^If-None-Match, /);
+      // Another method on the same path is CORS_ORIGINS's to answer: refused for this origin.
+      const write = await service.anonymous.send('OPTIONS', brandingOf(template.name), {
+        headers: { origin: FOREIGN_ORIGIN, 'access-control-request-method': 'DELETE' },
+      });
+      expect(write.status).toBe(403);
+      expect(write.headers.get('access-control-allow-origin')).toBeNull();
     });
 
     it('leaves every other route to CORS_ORIGINS: the same origin is refused on the template read', async () => {

@@ -48,6 +48,9 @@ const ANY_ORIGIN_EXPOSED_HEADERS: readonly string[] = [
 ];
 
 /** A public route's preflight: reads only, with a revalidation a page may send itself. */
+/** What an @AnyOriginCors route is read with; a preflight for another method is CORS_ORIGINS's to answer. */
+const ANY_ORIGIN_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
 const ANY_ORIGIN_PREFLIGHT_HEADERS = {
   'access-control-allow-origin': '*',
   'access-control-allow-methods': 'GET, HEAD',
@@ -96,7 +99,8 @@ function addAnyOriginHeaders(
  * The CORS of the @AnyOriginCors routes. Their requests get `*` and the exposed headers from a hook
  * of the route's own, added as the route is registered (no other route pays for it); their
  * preflights, which Fastify routes to @fastify/cors's `OPTIONS *` where the route's config is not
- * at hand, are answered by path from any origin, before @fastify/cors. Read: a method compared.
+ * at hand, are answered by path from any origin (for GET and HEAD only), before @fastify/cors.
+ * Read: a method compared.
  */
 function registerAnyOriginCors(fastify: FastifyInstance): void {
   const paths: RegExp[] = [];
@@ -113,7 +117,7 @@ function registerAnyOriginCors(fastify: FastifyInstance): void {
       request.method === 'OPTIONS' &&
       paths.length > 0 &&
       request.headers.origin !== undefined &&
-      request.headers['access-control-request-method'] !== undefined &&
+      ANY_ORIGIN_METHODS.has(String(request.headers['access-control-request-method']).toUpperCase()) &&
       paths.some((pattern) => pattern.test(request.url.split('?', 1)[0]))
     ) {
       void reply.headers(ANY_ORIGIN_PREFLIGHT_HEADERS).status(204).send();
