@@ -40,6 +40,22 @@ interface ClassModel {
 const classModels = new WeakMap<Type, ClassModel>();
 
 /**
+ * A class's property names: those the OpenAPI document shows (Swagger metadata, inherited ones
+ * included) and those the validation pipe keeps (class-validator metadata).
+ */
+export function modelPropertyNames(type: Type): Set<string> {
+  const names = new Set<string>();
+  for (const key of (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype as object) ??
+    []) as string[]) {
+    names.add(key.replace(/^:/, ''));
+  }
+  for (const { propertyName } of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {
+    names.add(propertyName);
+  }
+  return names;
+}
+
+/**
  * A class's properties: those the OpenAPI document shows (Swagger metadata, inherited ones
  * included) and those the validation pipe keeps (class-validator metadata); with the class of
  * each property that holds an object or an array of objects.
@@ -48,14 +64,7 @@ function classModelOf(type: Type): ClassModel {
   let model = classModels.get(type);
   if (model) return model;
   const prototype = type.prototype as object;
-  const names = new Set<string>();
-  for (const key of (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, prototype) ??
-    []) as string[]) {
-    names.add(key.replace(/^:/, ''));
-  }
-  for (const { propertyName } of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {
-    names.add(propertyName);
-  }
+  const names = modelPropertyNames(type);
   const nested = new Map<string, Type>();
   for (const name of names) {
     const options = Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, prototype, name) as

@@ -1,7 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable, type Type } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { getMetadataStorage } from 'class-validator';
-import { DECORATORS } from '@nestjs/swagger';
 
 import {
   MAX_VALIDATION_MESSAGES,
@@ -9,7 +7,7 @@ import {
   type ValidationErrors,
 } from '@portal/problem-details';
 
-import { InputShape, unknownProperties } from './input-shape';
+import { InputShape, modelPropertyNames, unknownProperties } from './input-shape';
 import { unknownNameMessage } from './nearest-name';
 import { isKnownStorableBody } from './json-body';
 import { perRoute } from './per-route';
@@ -35,17 +33,7 @@ const isStrictPath = (path: string): boolean =>
 const reportedByThePipe = (name: string): boolean => unstorable(name) !== undefined;
 
 /** A query DTO's parameters: the ones the OpenAPI document lists and the ones the pipe reads. */
-function queryDtoNames(type: Type): string[] {
-  const names = new Set<string>();
-  for (const key of (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES_ARRAY, type.prototype as object) ??
-    []) as string[]) {
-    names.add(key.replace(/^:/, ''));
-  }
-  for (const { propertyName } of getMetadataStorage().getTargetValidationMetadatas(type, '', true, false)) {
-    names.add(propertyName);
-  }
-  return [...names];
-}
+const queryDtoNames = (type: Type): string[] => [...modelPropertyNames(type)];
 
 /**
  * Strict input on the strict versions (contract 4): a body property the operation's body and
