@@ -1,4 +1,4 @@
-import { workerData } from 'node:worker_threads';
+import { isMarkedAsUntransferable, workerData } from 'node:worker_threads';
 
 import Piscina from 'piscina';
 
@@ -35,14 +35,24 @@ export default async function renderInWorker(task: HeldTask): Promise<RenderedBy
     const { ok: _ok, ...failure } = outcome;
     return failure;
   }
-  const { bytes, missing, warnings } = outcome;
+  const { missing, warnings } = outcome;
+  const bytes = ownBuffer(outcome.bytes);
   // The result as piscina's transferable: the bytes' buffer moves to the service's thread.
   // (piscina's CommonJS entry exports the class alone: its symbols are the class's statics.)
-  const transferable = {
+  const moved = {
     [Piscina.transferableSymbol]: bytes.buffer,
     [Piscina.valueSymbol]: { bytes, missing, warnings } satisfies RenderedBytes,
   };
   return Piscina.move(
-    transferable as unknown as Parameters<typeof Piscina.move>[0],
+    moved as unknown as Parameters<typeof Piscina.move>[0],
   ) as unknown as RenderedBytes;
+}
+
+/**
+ * Bytes whose buffer can move to the service's thread: a view of part of a buffer, or of Node's
+ * shared pool of small Buffers (marked untransferable since Node 21), is copied into its own.
+ */
+function ownBuffer(bytes: Uint8Array): Uint8Array {
+  const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+  return whole && !isMarkedAsUntransferable(bytes.buffer) ? bytes : new Uint8Array(bytes);
 }
