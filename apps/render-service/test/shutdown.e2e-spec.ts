@@ -1,7 +1,7 @@
 import { connect, type Socket } from 'node:net';
 
-import { refusedWhileStopping, shutDownGracefully } from '@portal/service-runtime';
-import { testToken, waitUntil } from '@portal/testing';
+import { DRAIN_IDLE_MS, shutDownGracefully } from '@portal/service-runtime';
+import { testToken } from '@portal/testing';
 
 import { RenderPool } from '../src/rendering/render-pool';
 import {
@@ -54,7 +54,7 @@ describe('render-service stopping (HTTP, real PostgreSQL)', () => {
     await service?.database.drop();
   });
 
-  it('finishes the renders it has taken, refuses what still arrives with 503 and Retry-After, and closes', async () => {
+  it('fails readiness at once, serves what still arrives with Connection: close, lets the running renders finish, and closes', async () => {
     service = await startRenderService('render_shutdown');
     const port = Number(new URL(service.baseUrl).port);
     const pool = service.app.get(RenderPool);
@@ -69,30 +69,31 @@ describe('render-service stopping (HTTP, real PostgreSQL)', () => {
     await latch.arrived(2);
 
     const stopped = shutDownGracefully(service.app, 20_000);
-    // No new connection is taken any more.
-    await expect(fetch(`${service.baseUrl}/health/live`)).rejects.toThrow();
-    // A request that still arrives on an open connection is refused, after the running one.
+    // The pod leaves the Service at once...
+    const ready = await fetch(`${service.baseUrl}/health/ready`);
+    expect([ready.status, ready.headers.get('connection')]).toEqual([503, 'close']);
+    expect(await ready.json()).toMatchObject({ status: 503, detail: 'This instance is stopping.' });
+    // ...and what still reaches it is served: on a new connection (a straggler routed here)...
+    const live = await fetch(`${service.baseUrl}/health/live`);
+    expect([live.status, live.headers.get('connection')]).toEqual([200, 'close']);
+    // ...and on the open connection, behind the running request.
     connection.sendRender(token, LETTER);
-    await waitUntil(() => refusedWhileStopping(service.app) === 1, 'the late request is refused');
     latch.release();
 
     const first = await running;
     expect([first.status, first.status === 200 ? '' : first.text]).toEqual([200, '']);
     expect(first.headers.get('content-type')).toBe('application/pdf');
+    // Its connection was asked to close: the client's next request goes elsewhere.
+    expect(first.headers.get('connection')).toBe('close');
+    // The connection with a request queued behind its running one answers both, then closes.
     await connection.closed;
     const raw = connection.received;
-    expect(statusLines(raw)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 503 Service Unavailable']);
-    expect(raw.slice(0, raw.indexOf('HTTP/1.1 503'))).toContain('%PDF-');
-    const refused = raw.slice(raw.lastIndexOf('HTTP/1.1 503'));
-    expect(refused).toMatch(/\r\nretry-after: 1\r\n/i);
-    expect(refused).toMatch(/\r\nconnection: close\r\n/i);
-    expect(refused).toContain(
-      '"detail":"This instance of the service is stopping; retry, another one will answer."',
-    );
-    expect(await stopped).toEqual({ inFlight: 2, cutShort: 0, refused: 1 });
+    expect(statusLines(raw)).toEqual(['HTTP/1.1 200 OK', 'HTTP/1.1 200 OK']);
+    expect(raw.split('%PDF-')).toHaveLength(3);
+    expect(await stopped).toMatchObject({ inFlight: 2, served: 5, cutShort: 0, idleClosed: 0 });
   });
 
-  it('answers a render still running at the end of the grace period with 503 and Retry-After', async () => {
+  it('answers a render still running at the end of the grace period with 503 and Retry-After, and counts it', async () => {
     service = await startRenderService('render_shutdown_grace');
     const pool = service.app.get(RenderPool);
     const latch = pool.hold();
@@ -105,15 +106,19 @@ describe('render-service stopping (HTTP, real PostgreSQL)', () => {
     expect(cut.status).toBe(503);
     expect(cut.headers.get('retry-after')).toBe('1');
     expect(cut.body).toMatchObject({ status: 503, correlationId: expect.any(String) });
-    expect(await stopped).toEqual({ inFlight: 1, cutShort: 1, refused: 0 });
+    expect(await stopped).toMatchObject({ inFlight: 1, served: 0, cutShort: 1 });
   });
 
-  it("closes idle keep-alive connections at once instead of waiting for the clients' timeouts", async () => {
+  it('closes a keep-alive connection once its client has left it idle, not under a request about to arrive', async () => {
     service = await startRenderService('render_shutdown_idle');
     // Connections a client keeps open after its answers (fetch keeps them alive).
     const answers = await Promise.all([1, 2, 3].map(() => render(service.renderer, LETTER)));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
-    // Without closing them, the stop would wait for the keep-alive timeout (72 s), past this test's.
-    expect(await shutDownGracefully(service.app, 20_000)).toEqual({ inFlight: 0, cutShort: 0, refused: 0 });
+    const began = performance.now();
+    const report = await shutDownGracefully(service.app, 20_000);
+    // Left idle, they are closed after DRAIN_IDLE_MS, long before the keep-alive timeout (72 s).
+    expect(report).toMatchObject({ inFlight: 0, served: 0, cutShort: 0, idleClosed: 0 });
+    expect(performance.now() - began).toBeGreaterThanOrEqual(DRAIN_IDLE_MS - 100);
+    expect(performance.now() - began).toBeLessThan(15_000);
   });
 });

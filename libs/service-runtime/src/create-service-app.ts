@@ -44,6 +44,7 @@ import { DEFAULT_RATE_LIMIT_POLICY, RateLimitGuard, type RateLimitPolicy } from 
 import { toOpenApi31 } from './openapi-3-1';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
+import { ServiceLifecycle } from './service-lifecycle';
 import { trustedProxiesOf } from './trusted-proxies';
 import { UNPREFIXED_ROUTES } from './service-runtime.module';
 
@@ -137,8 +138,9 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   registerRequestContext(fastify);
   // Read: nothing (an OPTIONS with Origin only); a page on an origin not allowed is told so, a 403.
   refuseForeignPreflights(fastify, corsOrigins, renderer);
-  // Read: ~2 µs, a map entry and a close listener; a stopping replica lets the read finish.
-  trackRequests(fastify, renderer);
+  // Read: ~2 µs, a map entry, a count on the socket, a close listener and an onSend flag test; a
+  // stopping replica lets the read finish and closes its connection after the last answer.
+  trackRequests(fastify, app.get(ServiceLifecycle), renderer);
   // Read: under 1 µs, a Content-Length of none; reserves only what a body may take.
   const bodyBudget = registerBodyBudget(fastify, renderer, env.MAX_BODY_BYTES_IN_FLIGHT);
   // Read: nothing (a GET has no body); a write's body is measured (values, depth) and admitted to

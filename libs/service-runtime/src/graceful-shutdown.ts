@@ -1,12 +1,27 @@
 import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 import { type ProblemRenderer, ServiceUnavailableError } from '@portal/problem-details';
 
-/** Seconds a client is asked to wait before retrying a request a stopping replica refused. */
+import { ServiceLifecycle } from './service-lifecycle';
+
+/** Seconds a client is asked to wait before retrying a request a stopping replica could not finish. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
+
+/**
+ * A connection that has carried nothing for this long while the service stops is closed: its
+ * client is not using it. A connection in use is never closed under a request, and one used a
+ * moment ago is left for its client's next request, which is answered with `Connection: close`.
+ */
+export const DRAIN_IDLE_MS = 2000;
+
+const DRAIN_POLL_MS = 50;
+
+/** After the grace period: how long the 503s sent to the requests still running may take to leave. */
+const LAST_ANSWERS_MS = 1000;
 
 const stopping = (): ServiceUnavailableError =>
   new ServiceUnavailableError(
@@ -15,111 +30,173 @@ const stopping = (): ServiceUnavailableError =>
     SHUTDOWN_RETRY_AFTER_SECONDS,
   );
 
-/** What a service's shutdown knows of its requests, kept by the hooks of `trackRequests`. */
+/** Kept on each socket: the requests it carries now, and since when it has carried none. */
+const ACTIVE = Symbol('drain:active');
+const IDLE_SINCE = Symbol('drain:idle-since');
+/** Kept on each response: its socket (Node detaches it before 'close'), and whether the stop cut it. */
+const SOCKET = Symbol('drain:socket');
+const CUT = Symbol('drain:cut');
+
+interface TrackedSocket extends Socket {
+  [ACTIVE]?: number;
+  [IDLE_SINCE]?: number;
+}
+
+interface TrackedResponse extends ServerResponse {
+  [SOCKET]?: TrackedSocket;
+  [CUT]?: true;
+}
+
+/** What a service's shutdown knows of its connections and requests, kept by `trackRequests`. */
 class RequestTracker {
-  draining = false;
-  /** Requests that arrived on an open connection once the service was stopping (503). */
-  refused = 0;
+  readonly connections = new Set<TrackedSocket>();
   /** By their Node response, which tells when it is done ('close'). */
   readonly inFlight = new Map<ServerResponse, FastifyReply>();
+  /** Requests answered once the service was stopping. */
+  servedWhileStopping = 0;
 
-  constructor(readonly renderer: ProblemRenderer) {}
+  constructor(
+    readonly lifecycle: ServiceLifecycle,
+    readonly renderer: ProblemRenderer,
+  ) {}
 }
 
 const trackers = new WeakMap<FastifyInstance, RequestTracker>();
 
 /**
- * Keeps the requests in flight, and once the service is stopping answers a request that still
- * arrives on an open connection with a 503 problem, `Retry-After` and `Connection: close`.
+ * Keeps the service's connections and the requests in flight on each, so that a stop can let
+ * them finish (shutDownGracefully). Once the service is stopping, the last answer on each
+ * connection carries `Connection: close`: its client opens its next connection elsewhere.
  */
-export function trackRequests(fastify: FastifyInstance, renderer: ProblemRenderer): void {
-  const tracker = new RequestTracker(renderer);
+export function trackRequests(
+  fastify: FastifyInstance,
+  lifecycle: ServiceLifecycle,
+  renderer: ProblemRenderer,
+): void {
+  const tracker = new RequestTracker(lifecycle, renderer);
   trackers.set(fastify, tracker);
+  fastify.server.on('connection', (socket: TrackedSocket) => {
+    socket[ACTIVE] = 0;
+    socket[IDLE_SINCE] = performance.now();
+    tracker.connections.add(socket);
+    socket.once('close', () => tracker.connections.delete(socket));
+  });
   // One listener for every response, and `on`, not `once`: a response closes once, and a closure
   // or `once`'s wrapper would be allocated for every request.
-  function onResponseClosed(this: ServerResponse): void {
+  function onResponseClosed(this: TrackedResponse): void {
     tracker.inFlight.delete(this);
+    const socket = this[SOCKET];
+    if (socket) {
+      socket[ACTIVE] = Math.max(0, (socket[ACTIVE] ?? 1) - 1);
+      socket[IDLE_SINCE] = performance.now();
+    }
+    if (tracker.lifecycle.stopping && !this[CUT]) tracker.servedWhileStopping += 1;
   }
   fastify.addHook('onRequest', function trackRequestOnRequest(request, reply, done) {
-    if (tracker.draining) {
-      tracker.refused += 1;
-      void reply.header('connection', 'close');
-      renderer.send(stopping(), request, reply);
-      return;
-    }
-    tracker.inFlight.set(reply.raw, reply);
-    reply.raw.on('close', onResponseClosed);
+    const response = reply.raw as TrackedResponse;
+    tracker.inFlight.set(response, reply);
+    const socket = request.raw.socket as TrackedSocket;
+    socket[ACTIVE] = (socket[ACTIVE] ?? 0) + 1;
+    response[SOCKET] = socket;
+    response.on('close', onResponseClosed);
     done();
+  });
+  // Once stopping, the last answer a connection carries closes it; an answer with another request
+  // queued behind it on the same connection (pipelined) keeps it open for that one's answer.
+  fastify.addHook('onSend', function closeConnectionOnSend(request, reply, payload, done) {
+    if (tracker.lifecycle.stopping && ((request.raw.socket as TrackedSocket)[ACTIVE] ?? 0) <= 1)
+      void reply.header('connection', 'close');
+    done(null, payload);
   });
 }
 
 export interface ShutdownReport {
   /** Requests that were running when the stop began. */
   readonly inFlight: number;
-  /** Of those, the ones still running at the end of the grace period, answered 503. */
+  /** Requests answered while the service stopped (those running and those that still arrived). */
+  readonly served: number;
+  /**
+   * Requests the grace period did not let finish: answered 503 when their answer had not
+   * started, cut off when it was on its way. 0 in the normal case.
+   */
   readonly cutShort: number;
-  /** Requests that arrived on an open connection during the stop, answered 503. */
-  readonly refused: number;
-}
-
-/** How many requests a stopping service has refused so far (for tests and logs). */
-export function refusedWhileStopping(app: NestFastifyApplication): number {
-  return trackers.get(app.getHttpAdapter().getInstance())?.refused ?? 0;
+  /** Connections still open and idle at the end of the grace period, closed then (no request lost). */
+  readonly idleClosed: number;
+  /** How long the stop took, from SIGTERM to the last connection closed. */
+  readonly drainMs: number;
 }
 
 /**
- * Stops a service without losing a request: stops taking new connections, closes idle keep-alive
- * sockets at once, lets the requests already received finish for up to `graceMs` (renders
- * included), answers those still running after it with a 503 and `Retry-After`, then closes the
- * app (its pools and workers). `graceMs` must end before the pod's
- * `terminationGracePeriodSeconds` (30 s by default, SHUTDOWN_GRACE_MS 25 s).
+ * Stops a service without losing a request (contract 10). Readiness fails at once
+ * (ServiceLifecycle); every request that reaches the service is still served, those on
+ * keep-alive connections included, with `Connection: close`; responses on their way (streams,
+ * large renders) finish; connections close after their last answer, or once idle for
+ * DRAIN_IDLE_MS. The listener stays open meanwhile, so a straggler routed here is served, not
+ * refused. After `graceMs` (it must end before the pod's terminationGracePeriodSeconds, which
+ * also covers the preStop hook) what still runs is answered 503 or cut, and counted. Then the
+ * app closes (its pools, workers and queues).
  */
 export async function shutDownGracefully(
   app: NestFastifyApplication,
   graceMs: number,
 ): Promise<ShutdownReport> {
+  const began = performance.now();
   const fastify = app.getHttpAdapter().getInstance();
   const tracker = trackers.get(fastify);
-  const inFlight = tracker?.inFlight.size ?? 0;
-  let cutShort = 0;
+  const lifecycle = app.get(ServiceLifecycle);
+  let background = false;
+  const stopped = lifecycle.stop().finally(() => (background = true));
+  const report = { inFlight: 0, served: 0, cutShort: 0, idleClosed: 0 };
   if (tracker) {
-    tracker.draining = true;
+    report.inFlight = tracker.inFlight.size;
     const server = fastify.server;
-    // No new connections; sockets idle between keep-alive requests are closed now.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
-    let timer: NodeJS.Timeout | undefined;
-    const graceOver = new Promise<'grace over'>((resolve) => {
-      timer = setTimeout(() => resolve('grace over'), graceMs);
-    });
-    const outcome = await Promise.race([drained(tracker, server), graceOver]);
-    clearTimeout(timer);
-    if (outcome === 'grace over') {
-      for (const reply of tracker.inFlight.values()) {
-        if (reply.sent) continue;
-        cutShort += 1;
-        void reply.header('connection', 'close');
-        tracker.renderer.send(stopping(), reply.request, reply);
-      }
+    const deadline = began + graceMs;
+    while (performance.now() < deadline) {
+      closeQuietConnections(tracker);
+      if (background && tracker.inFlight.size === 0 && tracker.connections.size === 0) break;
+      await sleep(DRAIN_POLL_MS);
     }
-    // Connections close after their last response (`Connection: close`); any left after a
-    // moment (a client that does not read its answer) are cut.
-    const cutLeftovers = setTimeout(() => server.closeAllConnections(), 1000);
-    await closed;
-    clearTimeout(cutLeftovers);
+    if (tracker.inFlight.size > 0 || tracker.connections.size > 0) {
+      report.cutShort = cutWhatRuns(tracker);
+      await waitUntil(() => tracker.inFlight.size === 0, LAST_ANSWERS_MS);
+      report.idleClosed = [...tracker.connections].filter((socket) => (socket[ACTIVE] ?? 0) === 0).length;
+      server.closeAllConnections();
+    }
+    report.served = tracker.servedWhileStopping;
+    await closeListener(server);
   }
+  await Promise.race([stopped, sleep(Math.max(0, began + graceMs - performance.now()))]);
   await app.close();
-  return { inFlight, cutShort, refused: tracker?.refused ?? 0 };
+  return { ...report, drainMs: Math.round(performance.now() - began) };
 }
 
-/**
- * Resolves once no request is in flight, closing each keep-alive connection as soon as it falls
- * idle (a `Connection: close` on a running response would drop the answers pipelined behind it).
- */
-async function drained(tracker: RequestTracker, server: Server): Promise<'drained'> {
-  while (tracker.inFlight.size > 0) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    server.closeIdleConnections();
+/** Closes the connections that carry nothing and have carried nothing for DRAIN_IDLE_MS. */
+function closeQuietConnections(tracker: RequestTracker): void {
+  const now = performance.now();
+  for (const socket of tracker.connections)
+    if ((socket[ACTIVE] ?? 0) === 0 && now - (socket[IDLE_SINCE] ?? now) >= DRAIN_IDLE_MS) socket.end();
+}
+
+/** The grace period is over: answers 503 what has not started its answer; counts what is cut. */
+function cutWhatRuns(tracker: RequestTracker): number {
+  let cut = 0;
+  for (const [response, reply] of tracker.inFlight) {
+    cut += 1;
+    (response as TrackedResponse)[CUT] = true;
+    if (reply.raw.headersSent) continue;
+    void reply.header('connection', 'close');
+    tracker.renderer.send(stopping(), reply.request, reply);
   }
-  return 'drained';
+  return cut;
+}
+
+function closeListener(server: Server): Promise<void> {
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const until = performance.now() + timeoutMs;
+  while (!condition() && performance.now() < until) await sleep(DRAIN_POLL_MS);
 }

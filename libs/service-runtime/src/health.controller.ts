@@ -5,8 +5,10 @@ import { DataSource } from 'typeorm';
 import { Public } from '@portal/auth';
 import { ServiceUnavailableError } from '@portal/problem-details';
 
+import { SHUTDOWN_RETRY_AFTER_SECONDS } from './graceful-shutdown';
 import { MetricsRegistry } from './metrics';
 import { SkipRateLimit } from './rate-limit.guard';
+import { ServiceLifecycle } from './service-lifecycle';
 
 const READINESS_TIMEOUT_MS = 2000;
 
@@ -18,6 +20,7 @@ export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     @Inject(MetricsRegistry) private readonly metrics: MetricsRegistry,
+    @Inject(ServiceLifecycle) private readonly lifecycle: ServiceLifecycle,
   ) {}
 
   @Get('health/live')
@@ -27,6 +30,14 @@ export class HealthController {
 
   @Get('health/ready')
   async ready(): Promise<{ status: 'ok'; checks: { database: 'up' } }> {
+    // A stopping pod leaves the Service's endpoints at once; it still serves what reaches it.
+    if (this.lifecycle.stopping)
+      throw new ServiceUnavailableError(
+        'This instance is stopping.',
+        'SERVICE.STOPPING',
+        SHUTDOWN_RETRY_AFTER_SECONDS,
+        false,
+      );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('timeout')), READINESS_TIMEOUT_MS);

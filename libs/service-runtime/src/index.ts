@@ -12,6 +12,7 @@ export * from './rate-limit-store';
 export * from './rate-limit.guard';
 export * from './run-service';
 export * from './service-environment';
+export * from './service-lifecycle';
 export * from './service-runtime.module';
 export * from './security-headers';
 export * from './graceful-shutdown';

@@ -62,8 +62,9 @@ export async function runService<E extends ServiceEnvironment>(
   });
 
   const shutdown = async (signal: string): Promise<void> => {
-    logger.info({ msg: `${definition.name} shutting down`, signal, graceMs: env.SHUTDOWN_GRACE_MS });
+    logger.info({ msg: `${definition.name} stopping`, signal, graceMs: env.SHUTDOWN_GRACE_MS });
     const report = await shutDownGracefully(app, env.SHUTDOWN_GRACE_MS);
+    // The last line: what the stop had to cut (cutShort), 0 in the normal case.
     logger.info({ msg: `${definition.name} stopped`, ...report });
     await database.embedded?.stop();
     process.exit(0);

@@ -75,14 +75,15 @@ export class ServiceEnvironment {
   readonly DATABASE_POOL_SIZE: number = 10;
 
   /**
-   * On SIGTERM, how long requests already received may run on (renders included) before they are
-   * answered 503; keep it under the pod's terminationGracePeriodSeconds (30 s by default).
+   * On SIGTERM, how long the service drains: it serves what reaches it and lets the answers on
+   * their way finish (streams, renders); past it what still runs is answered 503 or cut.
+   * terminationGracePeriodSeconds must cover the preStop hook, this and a margin (deploy/).
    */
   @EnvInt()
   @IsInt()
   @Min(0)
   @Max(600_000)
-  readonly SHUTDOWN_GRACE_MS: number = 25_000;
+  readonly SHUTDOWN_GRACE_MS: number = 30_000;
 
   /**
    * The request bodies the service holds at once, in bytes (body-budget.ts): past it a request
