@@ -57,3 +57,66 @@ describe('CONFIG_SERVICE_URL and RENDER_IMAGE_HOSTS', () => {
     expect(() => load({ [variable]: value })).toThrow(message);
   });
 });
+
+describe('RENDER_CALLBACK_HOSTS and RENDER_CALLBACK_SECRET', () => {
+  const secretOf = (bytes: number): string => `whsec_${Buffer.alloc(bytes, 7).toString('base64')}`;
+  const SECRET = secretOf(32);
+
+  it('sends callbacks to no host unless told, and needs no secret then', () => {
+    const env = load({ NODE_ENV: 'development' });
+    expect(env.callbackHosts).toEqual([]);
+    expect(env.RENDER_CALLBACK_SECRET).toBeUndefined();
+    // A secret without hosts signs nothing, and harms nothing.
+    expect(load({ RENDER_CALLBACK_SECRET: SECRET }).callbackHosts).toEqual([]);
+  });
+
+  it('takes a list of hosts, with ports, in any case, with a whsec_ secret of 24 to 64 bytes', () => {
+    const env = load({
+      RENDER_CALLBACK_HOSTS: ' Hooks.Kanton.ch, erp.example.ch:8443 ,',
+      RENDER_CALLBACK_SECRET: SECRET,
+    });
+    expect(env.callbackHosts).toEqual(['hooks.kanton.ch', 'erp.example.ch:8443']);
+    expect(env.RENDER_CALLBACK_SECRET).toBe(SECRET);
+    for (const bytes of [24, 64])
+      expect(
+        load({ RENDER_CALLBACK_HOSTS: 'hooks.kanton.ch', RENDER_CALLBACK_SECRET: secretOf(bytes) }),
+      ).toBeDefined();
+  });
+
+  it('refuses hosts without the secret that signs their callbacks, in one message', () => {
+    const refusal = (): unknown => load({ ...PRODUCTION, RENDER_CALLBACK_HOSTS: 'hooks.kanton.ch' });
+    expect(refusal).toThrow(InvalidEnvironmentError);
+    expect(refusal).toThrow(
+      'RENDER_CALLBACK_SECRET (unset): required with RENDER_CALLBACK_HOSTS; every callback is signed with it',
+    );
+  });
+
+  it.each([
+    ['no whsec_ prefix', Buffer.alloc(32, 7).toString('base64')],
+    ['another prefix', `whsk_${Buffer.alloc(32, 7).toString('base64')}`],
+    ['23 bytes', secretOf(23)],
+    ['65 bytes', secretOf(65)],
+    ['base64 without its padding', secretOf(32).replace(/=+$/, '')],
+    ['base64url', `whsec_${Buffer.alloc(32, 0xfb).toString('base64url')}=`],
+    ['a trailing newline', `${SECRET}\n`],
+  ])('refuses a secret with %s, without showing it', (_case, secret) => {
+    let error: unknown;
+    try {
+      load({ RENDER_CALLBACK_HOSTS: 'hooks.kanton.ch', RENDER_CALLBACK_SECRET: secret });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(InvalidEnvironmentError);
+    const { message } = error as InvalidEnvironmentError;
+    expect(message).toContain(
+      'RENDER_CALLBACK_SECRET ((hidden)): RENDER_CALLBACK_SECRET must be whsec_ followed by 24 to 64 random bytes in base64',
+    );
+    expect(message).not.toContain(secret.slice(6, 20));
+  });
+
+  it('refuses a host list that is not one', () => {
+    expect(() =>
+      load({ RENDER_CALLBACK_HOSTS: 'https://hooks.kanton.ch/render', RENDER_CALLBACK_SECRET: SECRET }),
+    ).toThrow('RENDER_CALLBACK_HOSTS must be a comma-separated list of host names');
+  });
+});

@@ -12,16 +12,25 @@ import {
   Max,
   Min,
   MinLength,
+  ValidateBy,
 } from 'class-validator';
 
-import { EnvBoolean, EnvInt } from '@portal/env';
+import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
+import { CALLBACK_KEY_BYTES, callbackKeyOf } from './jobs/callbacks/callback-signature';
 import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
 
 /** A comma-separated list of host names (optionally with a port), lower or upper case; empty allowed. */
 const HOST_LIST =
   /^\s*(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::\d{1,5})?\s*(?:,\s*|$))*$/i;
+
+/** The hosts of a HOST_LIST, lower case, without blanks. */
+const hostsOf = (list: string | undefined): readonly string[] =>
+  (list ?? '')
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
 
 /** render-service reads the common variables (contract 1, 2) and those of its worker pool. */
 export class RenderEnvironment extends ServiceEnvironment {
@@ -139,16 +148,47 @@ export class RenderEnvironment extends ServiceEnvironment {
   readonly RENDER_IMAGE_HOSTS?: string;
 
   get imageHosts(): readonly string[] {
-    return (this.RENDER_IMAGE_HOSTS ?? '')
-      .split(',')
-      .map((host) => host.trim().toLowerCase())
-      .filter((host) => host !== '');
+    return hostsOf(this.RENDER_IMAGE_HOSTS);
   }
+
+  /**
+   * Hosts a render job's `callbackUrl` may name, over HTTPS (comma-separated names, `host:port`
+   * for another port than 443); empty: a job takes no `callbackUrl`.
+   */
+  @IsOptional()
+  @Matches(HOST_LIST, { message: 'RENDER_CALLBACK_HOSTS must be a comma-separated list of host names' })
+  readonly RENDER_CALLBACK_HOSTS?: string;
+
+  get callbackHosts(): readonly string[] {
+    return hostsOf(this.RENDER_CALLBACK_HOSTS);
+  }
+
+  /** The key that signs every callback (Standard Webhooks' `whsec_` form); required with RENDER_CALLBACK_HOSTS. */
+  @IsOptional()
+  @Sensitive()
+  @ValidateBy({
+    name: 'isCallbackSecret',
+    validator: {
+      validate: (value) => typeof value === 'string' && callbackKeyOf(value) !== undefined,
+      defaultMessage: () =>
+        `RENDER_CALLBACK_SECRET must be whsec_ followed by ${CALLBACK_KEY_BYTES.min} to ${CALLBACK_KEY_BYTES.max} random bytes in base64, as \`echo "whsec_$(openssl rand -base64 32)"\` prints them`,
+    },
+  })
+  readonly RENDER_CALLBACK_SECRET?: string;
 
   get playgroundEnabled(): boolean {
     return this.RENDER_PLAYGROUND === undefined
       ? this.NODE_ENV !== 'production'
       : this.RENDER_PLAYGROUND === 'on';
+  }
+
+  override crossFieldProblems(): string[] {
+    const problems = super.crossFieldProblems();
+    if (this.callbackHosts.length > 0 && !this.RENDER_CALLBACK_SECRET)
+      problems.push(
+        'RENDER_CALLBACK_SECRET (unset): required with RENDER_CALLBACK_HOSTS; every callback is signed with it',
+      );
+    return problems;
   }
 }
 

@@ -1,53 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+
+import { testCertificate } from './test-certificate';
 
 /** The host names the test certificate is for: logo tests map them to the server's address. */
 export const LOGO_HOSTS = ['logos.test', 'other.test'] as const;
-
-/**
- * A certificate of its own for `logos.test` and `other.test`, made by openssl for this run: the
- * service under test trusts it as a test-only certificate authority, never by switching checks off.
- */
-function testCertificate(): { key: string; cert: string } {
-  const folder = mkdtempSync(path.join(tmpdir(), 'logo-server-'));
-  try {
-    const key = path.join(folder, 'key.pem');
-    const cert = path.join(folder, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '2',
-        '-subj',
-        '/CN=logos.test',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-        '-addext',
-        `subjectAltName=${LOGO_HOSTS.map((host) => `DNS:${host}`).join(',')}`,
-        '-addext',
-        'basicConstraints=critical,CA:TRUE',
-      ],
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 export type LogoRoute = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -66,7 +24,7 @@ export interface LogoServer {
 }
 
 export async function startLogoServer(): Promise<LogoServer> {
-  const { key, cert } = testCertificate();
+  const { key, cert } = testCertificate(LOGO_HOSTS);
   const routes = new Map<string, LogoRoute>();
   const requests: Array<{ path: string; ifNoneMatch?: string }> = [];
   const server: Server = createServer({ key, cert }, (request, response) => {

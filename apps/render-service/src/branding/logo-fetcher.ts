@@ -1,11 +1,12 @@
-import { lookup as dnsLookup } from 'node:dns/promises';
 import type { IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import { isIP } from 'node:net';
 
 import { LruMap } from '../lru-map';
-import { isPublicAddress } from './public-address';
+import {
+  OutboundFailure,
+  type OutboundTestSeams,
+  readAtMost,
+  requestPublicHttps,
+} from '../outbound/public-https';
 
 /** A logo read from a data: URI or an allowed host: at most this many bytes... */
 export const LOGO_MAX_BYTES = 1024 * 1024;
@@ -25,20 +26,11 @@ export class LogoRefused extends Error {
   }
 }
 
-export interface LogoFetcherOptions {
+export interface LogoFetcherOptions extends OutboundTestSeams {
   /** `RENDER_IMAGE_HOSTS`: host names (or `host:port`) a logo URL may name; empty: data: URIs only. */
   readonly hosts: readonly string[];
   readonly maxBytes?: number;
   readonly timeoutMs?: number;
-  /**
-   * Tests only (never set from the environment): the certificate authority of a test's own
-   * HTTPS server, trusted besides the system's; certificates are always checked.
-   */
-  readonly ca?: string;
-  /** Tests only: resolves a host name instead of the system's resolver. */
-  readonly resolve?: (hostname: string) => Promise<readonly string[]>;
-  /** Tests only: addresses to connect to although not public (a test server on loopback). */
-  readonly allowAddress?: (address: string) => boolean;
   readonly now?: () => number;
 }
 
@@ -53,16 +45,12 @@ const CACHE_CAPACITY = 64;
 
 const DATA_URI = /^data:(image\/(?:png|jpeg|webp|svg\+xml))((?:;[a-z0-9=._+-]*)*?)(;base64)?,(.*)$/is;
 
-const systemResolve = async (hostname: string): Promise<readonly string[]> =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((entry) => entry.address);
-
 /**
  * Turns a branding logo's source into a data: URI a document can carry (contract 9): a data: URI
  * as it is, once checked; an https URL only on an allowed host, read with the defences a server
- * that fetches for others needs: the name resolved first and every address it gives checked
- * public, the connection made to the address checked (no second resolution), no redirect
- * followed, the answer bounded in bytes and time, its type an image. Read logos are kept by URL
- * and revalidated by ETag.
+ * that fetches for others needs (requestPublicHttps: every address public, the connection pinned
+ * to the address checked, no redirect followed), the answer bounded in bytes and time, its type
+ * an image. Read logos are kept by URL and revalidated by ETag.
  */
 export class LogoFetcher {
   private readonly hosts: ReadonlySet<string>;
@@ -141,61 +129,37 @@ export class LogoFetcher {
   ): Promise<'not-modified' | { dataUri: string; etag: string | undefined }> {
     const deadline = AbortSignal.timeout(this.timeoutMs);
     const timedOut = (): LogoRefused => new LogoRefused(`was not read within ${this.timeoutMs} ms`);
-    const hostname = url.hostname.replace(/^\[|\]$/g, '');
-    let addresses: readonly string[];
-    if (isIP(hostname)) addresses = [hostname];
-    else {
-      try {
-        addresses = await abortable((this.options.resolve ?? systemResolve)(hostname), deadline);
-      } catch {
-        throw deadline.aborted
-          ? timedOut()
-          : new LogoRefused(`names a host that does not resolve (${url.host})`);
-      }
-    }
-    const allowed = (address: string): boolean =>
-      isPublicAddress(address) || (this.options.allowAddress?.(address) ?? false);
-    // Every address must be public: a name that also resolves to a private one is refused, not retried.
-    if (addresses.length === 0 || !addresses.every(allowed))
-      throw new LogoRefused(`names a host that resolves to an address that is not public (${url.host})`);
-    const address = addresses[0];
-    const family = isIP(address);
-    // The connection goes to the address just checked: no second resolution a DNS answer could change.
-    const pinned: LookupFunction = (_name, options, callback) => {
-      if ((options as { all?: boolean }).all)
-        (callback as (e: null, a: unknown[]) => void)(null, [{ address, family }]);
-      else callback(null, address, family);
-    };
-    return new Promise((resolve, reject) => {
-      const request = httpsRequest(
+    let response: IncomingMessage;
+    try {
+      response = await requestPublicHttps(
+        url,
         {
-          protocol: 'https:',
-          host: hostname,
-          port: url.port || 443,
-          path: `${url.pathname}${url.search}`,
           method: 'GET',
-          lookup: pinned,
-          agent: false,
-          ...(this.options.ca ? { ca: this.options.ca } : {}),
           headers: {
             accept: IMAGE_TYPES.join(', '),
             'accept-encoding': 'identity',
             ...(etag ? { 'if-none-match': etag } : {}),
           },
-          signal: deadline,
+          deadline,
         },
-        (response) => {
-          this.read(response, etag, deadline, timedOut).then(resolve, reject);
-        },
+        this.options,
       );
-      request.once('error', (error) => {
-        if (error instanceof LogoRefused) reject(error);
-        else if (deadline.aborted) reject(timedOut());
-        else reject(new LogoRefused(`could not be read from ${url.host} (${describe(error)})`));
-      });
-      deadline.addEventListener('abort', () => request.destroy(timedOut()), { once: true });
-      request.end();
-    });
+    } catch (error) {
+      if (!(error instanceof OutboundFailure)) throw error;
+      switch (error.kind) {
+        case 'timeout':
+          throw timedOut();
+        case 'unresolved':
+          throw new LogoRefused(`names a host that does not resolve (${url.host})`);
+        case 'not-public':
+          throw new LogoRefused(`names a host that resolves to an address that is not public (${url.host})`);
+        case 'connection':
+          throw new LogoRefused(
+            `could not be read from ${url.host} (${error.detail ?? 'connection failed'})`,
+          );
+      }
+    }
+    return this.read(response, etag, deadline, timedOut);
   }
 
   private async read(
@@ -227,50 +191,19 @@ export class LogoFetcher {
       response.destroy();
       throw new LogoRefused(`is larger than ${this.maxBytes} bytes`);
     }
-    const chunks: Buffer[] = [];
-    let size = 0;
+    let body: { bytes: Buffer; complete: boolean };
     try {
-      for await (const chunk of response as AsyncIterable<Buffer>) {
-        size += chunk.byteLength;
-        // Stops reading at the limit, whatever the answer declared.
-        if (size > this.maxBytes) {
-          response.destroy();
-          throw new LogoRefused(`is larger than ${this.maxBytes} bytes`);
-        }
-        chunks.push(chunk);
-      }
+      body = await readAtMost(response, this.maxBytes, deadline);
     } catch (error) {
-      if (error instanceof LogoRefused) throw error;
-      if (deadline.aborted) throw timedOut();
-      throw new LogoRefused(`was broken off while read (${describe(error)})`);
+      if (!(error instanceof OutboundFailure)) throw error;
+      throw error.kind === 'timeout'
+        ? timedOut()
+        : new LogoRefused(`was broken off while read (${error.detail ?? 'connection failed'})`);
     }
+    if (!body.complete) throw new LogoRefused(`is larger than ${this.maxBytes} bytes`);
     const etagHeader = response.headers['etag'];
-    return { dataUri: this.asDataUri(type as ImageType, Buffer.concat(chunks)), etag: etagHeader };
+    return { dataUri: this.asDataUri(type as ImageType, body.bytes), etag: etagHeader };
   }
-}
-
-/** A network error's kind for the message: its code, never the library's words. */
-const describe = (error: unknown): string =>
-  (error as { code?: unknown }).code && typeof (error as { code?: unknown }).code === 'string'
-    ? (error as { code: string }).code
-    : 'connection failed';
-
-function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    if (signal.aborted) return reject(new Error('aborted'));
-    const onAbort = (): void => reject(new Error('aborted'));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error instanceof Error ? error : new Error(String(error)));
-      },
-    );
-  });
 }
 
 /** Whether the bytes start as an image of the type does (an SVG: markup after optional blanks). */

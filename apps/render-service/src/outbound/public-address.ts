@@ -1,7 +1,8 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
 // Addresses that reach this host, its network or nothing public (IANA special-purpose registries):
-// a logo host that resolves to one of them is refused, whatever its name.
+// a host an outbound request names (a logo's, a callback's) that resolves to one of them is refused,
+// whatever its name.
 const IPV4_SPECIAL: ReadonlyArray<readonly [string, number]> = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
