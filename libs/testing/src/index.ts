@@ -9,6 +9,8 @@ export * from './openapi-fuzz-inputs';
 export * from './amplification-fuzz';
 export * from './service-process';
 export * from './tcp-proxy';
+export * from './round-robin-proxy';
+export * from './rolling-restart';
 export * from './liveness';
 export * from './wait-until';
 export * from './test-logs';

@@ -49,6 +49,13 @@ export interface ServiceProcess {
   readonly output: readonly string[];
   /** SIGTERM, then resolves once the process has exited. */
   close(): Promise<void>;
+  /** SIGTERM, then resolves with how the process exited. */
+  terminate(): Promise<ProcessExit>;
+}
+
+export interface ProcessExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
 }
 
 /** A port nothing listens on at the moment. */
@@ -64,10 +71,10 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-const exited = (child: ChildProcess): Promise<void> =>
+const exited = (child: ChildProcess): Promise<ProcessExit> =>
   child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once('exit', () => resolve()));
+    ? Promise.resolve({ code: child.exitCode, signal: child.signalCode })
+    : new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
 
 /**
  * Runs a service's main.ts from the sources (compiled by swc as it loads), or its built main.js,
@@ -140,6 +147,10 @@ export async function startServiceProcess(options: {
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited(child);
+    },
+    terminate: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited(child);
     },
   };
 }
