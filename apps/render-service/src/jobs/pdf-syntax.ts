@@ -232,7 +232,7 @@ export function parseValue(lexer: PdfLexer, depth = 0): PdfValue {
   const text = lexer.text(token.start, token.end);
   switch (token.kind) {
     case 'number':
-      return referenceAfter(lexer, token, text) ?? { kind: 'number', value: Number(text), text };
+      return referenceAfter(lexer, text) ?? { kind: 'number', value: Number(text), text };
     case 'name':
       return { kind: 'name', name: decodeName(text.slice(1)) };
     case 'string':
@@ -251,8 +251,8 @@ export function parseValue(lexer: PdfLexer, depth = 0): PdfValue {
   }
 }
 
-/** `12 0 R`: the reference whose number is `first`, or undefined (the lexer back after `first`). */
-function referenceAfter(lexer: PdfLexer, first: Token, firstText: string): PdfReference | undefined {
+/** `12 0 R`: the reference whose number the lexer has just read, or undefined (the lexer left after it). */
+function referenceAfter(lexer: PdfLexer, firstText: string): PdfReference | undefined {
   if (!UNSIGNED_INTEGER.test(firstText)) return undefined;
   const after = lexer.position;
   const second = lexer.next();
