@@ -141,7 +141,7 @@ describe(mergePdfs.name, () => {
   });
 
   describe("render-service's own documents", () => {
-    /** The inputs, in the order merged, and what the merge made of them. */
+    /** The inputs in the order merged (each named for the messages), and what the merge made of them. */
     let inputs: Array<{ name: string; pdf: Uint8Array }>;
     let output: Buffer;
 
@@ -185,19 +185,29 @@ describe(mergePdfs.name, () => {
       expect(info['CreationDate']).toMatch(/\d{4}/);
     });
 
+    /** Each input page's `what`, named by its document and page. */
+    function byPage<T>(what: (pdf: Uint8Array) => T[]): Array<{ page: string; value: T }> {
+      return inputs.flatMap(({ name, pdf }) =>
+        what(pdf).map((value, index) => ({ page: `${name}, page ${index + 1}`, value })),
+      );
+    }
+
     it("holds each input page's text, in order (pdftotext)", () => {
-      const expected = inputs.flatMap(({ pdf }) => pageTexts(pdf));
-      expect(expected.join('')).toContain('Zurück zur ersten Seite');
-      expect(pageTexts(output)).toEqual(expected);
+      const expected = byPage(pageTexts);
+      expect(expected.map(({ value }) => value).join('')).toContain('Zurück zur ersten Seite');
+      const actual = pageTexts(output);
+      expect(actual.map((text, index) => ({ page: expected[index]?.page, value: text }))).toEqual(expected);
     });
 
     it('draws each page as its input page, pixel for pixel (pdftoppm -r 50 -gray)', () => {
-      const expected = inputs.flatMap(({ pdf }) => rasters(pdf));
+      const expected = byPage(rasters);
       const actual = rasters(output);
       expect(actual).toHaveLength(expected.length);
-      expect(actual.map((page, index) => differentPixels(page, expected[index]))).toEqual(
-        expected.map(() => 0),
-      );
+      const differences = actual.map((raster, index) => ({
+        page: expected[index].page,
+        different: differentPixels(raster, expected[index].value),
+      }));
+      expect(differences).toEqual(expected.map(({ page }) => ({ page, different: 0 })));
     });
 
     it('is read by pdf.js without a warning, its links leading where they led in their document', async () => {
