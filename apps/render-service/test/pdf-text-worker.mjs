@@ -3,7 +3,17 @@
 import { parentPort } from 'node:worker_threads';
 
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-const { OPS } = pdfjs;
+const { OPS, VerbosityLevel } = pdfjs;
+
+// pdf.js reports what it had to repair or could not read as console warnings: they are collected
+// for the PDF being read (one at a time) rather than printed.
+let warnings = [];
+const consoleWarn = console.warn;
+console.warn = (...parts) => {
+  const message = parts.join(' ');
+  if (message.startsWith('Warning: ')) warnings.push(message.slice('Warning: '.length));
+  else consoleWarn(...parts);
+};
 
 /** The text each showText operator draws, with the fill colour in force (pdf.js gives #rrggbb). */
 async function colouredRuns(page) {
@@ -25,19 +35,42 @@ async function colouredRuns(page) {
   return runs;
 }
 
+/** Where a destination leads: the index of its page, or undefined when it leads nowhere. */
+async function pageOfDestination(document, destination) {
+  const explicit = typeof destination === 'string' ? await document.getDestination(destination) : destination;
+  if (!Array.isArray(explicit)) return undefined;
+  const [target] = explicit;
+  if (Number.isInteger(target)) return target;
+  return target && typeof target === 'object'
+    ? document.getPageIndex(target).catch(() => undefined)
+    : undefined;
+}
+
+/** The page's links: the URI of each, or the index of the page it leads to (undefined: nowhere). */
+async function linksOf(document, page) {
+  const links = [];
+  for (const annotation of await page.getAnnotations()) {
+    if (annotation.subtype !== 'Link') continue;
+    if (annotation.url !== undefined) links.push({ url: annotation.url });
+    else links.push({ page: await pageOfDestination(document, annotation.dest) });
+  }
+  return links;
+}
+
 async function extract(bytes) {
   const document = await pdfjs.getDocument({
     data: bytes,
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
-    verbosity: 0,
+    verbosity: VerbosityLevel.WARNINGS,
   }).promise;
   const pages = [];
   const sizes = [];
   const items = [];
   const runs = [];
   const structTrees = [];
+  const links = [];
   const fonts = new Map();
   for (let number = 1; number <= document.numPages; number += 1) {
     const page = await document.getPage(number);
@@ -61,6 +94,7 @@ async function extract(bytes) {
     sizes.push([Math.round(right - left), Math.round(top - bottom)]);
     runs.push(await colouredRuns(page));
     structTrees.push(await page.getStructTree());
+    links.push(await linksOf(document, page));
     // The fonts the page's text uses are loaded by now: embedded unless pdf.js found no file.
     for (const item of content.items) {
       if (fonts.has(item.fontName) || !page.commonObjs.has(item.fontName)) continue;
@@ -79,6 +113,7 @@ async function extract(bytes) {
     items,
     runs,
     structTrees,
+    links,
     fonts: [...fonts.values()],
     xmp: metadata ? Object.fromEntries([...metadata]) : null,
     xmpRaw: metadata ? metadata.getRaw() : null,
@@ -87,9 +122,21 @@ async function extract(bytes) {
   };
 }
 
+/** Reads one PDF, with the warnings pdf.js gave while reading it. */
+async function extractWithWarnings(bytes) {
+  warnings = [];
+  const result = await extract(bytes);
+  return { ...result, warnings };
+}
+
+// One PDF at a time, so that each is given its own warnings.
+let queue = Promise.resolve();
 parentPort.on('message', ({ id, bytes }) => {
-  extract(bytes).then(
-    (result) => parentPort.postMessage({ id, result }),
-    (error) => parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) }),
+  queue = queue.then(() =>
+    extractWithWarnings(bytes).then(
+      (result) => parentPort.postMessage({ id, result }),
+      (error) =>
+        parentPort.postMessage({ id, error: String(error && error.message ? error.message : error) }),
+    ),
   );
 });

@@ -41,6 +41,10 @@ export interface ExtractedPdf {
   /** The XMP metadata's properties (`pdfaid:part`, `dc:title`, ...), or null without metadata. */
   readonly xmp: Record<string, string> | null;
   readonly xmpRaw: string | null;
+  /** Each page's links: the URI of one, or the index of the page it leads to (undefined: nowhere). */
+  readonly links: Array<Array<{ url: string } | { page: number | undefined }>>;
+  /** What pdf.js warned of while reading the PDF (what it repaired, or could not read). */
+  readonly warnings: string[];
   /** The catalog's MarkInfo ({ Marked, ... }) and ViewerPreferences ({ DisplayDocTitle, ... }). */
   readonly markInfo: Record<string, boolean> | null;
   readonly viewerPreferences: Record<string, unknown> | null;
