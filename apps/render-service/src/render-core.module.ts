@@ -50,6 +50,7 @@ export class RenderCoreModule {
               workers: env.RENDER_WORKERS,
               queueLimit: env.RENDER_QUEUE_LIMIT,
               timeoutMs: env.RENDER_TIMEOUT_MS,
+              queueWaitMs: env.RENDER_QUEUE_WAIT_MS,
               workerHeapMb: env.RENDER_WORKER_HEAP_MB,
               workerYoungGenerationMb: env.RENDER_WORKER_YOUNG_GENERATION_MB,
               fontsDir: env.FONTS_DIR,

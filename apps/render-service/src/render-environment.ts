@@ -34,19 +34,36 @@ const hostsOf = (list: string | undefined): readonly string[] =>
 
 /** render-service reads the common variables (contract 1, 2) and those of its worker pool. */
 export class RenderEnvironment extends ServiceEnvironment {
-  /** A render that runs longer (queue wait included) is stopped and answered 422 (contract 8). */
+  /**
+   * A render's own run, from the moment a worker starts it (its wait for a worker not counted);
+   * past it the render is stopped and answered 422 (contract 8). A job's item is stopped alike.
+   */
   @EnvInt()
   @IsInt()
   @Min(1)
   @Max(600_000)
   readonly RENDER_TIMEOUT_MS: number = 10_000;
 
-  /** Worker threads that render; one per core by default. */
+  /**
+   * How long a render may wait for a worker; past it, never started, it is answered 503 with
+   * Retry-After (the service's load, not the request's fault). Job items wait on their queue.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(600_000)
+  readonly RENDER_QUEUE_WAIT_MS: number = 10_000;
+
+  /**
+   * Worker threads that render: one per core and one more, since one caller holds at most all but
+   * one of them while others wait (fair rendering), so that a next caller's render starts at once
+   * rather than behind a long one. deploy/ sets it with the memory budget (runtime.env).
+   */
   @EnvInt()
   @IsInt()
   @Min(1)
   @Max(256)
-  readonly RENDER_WORKERS: number = availableParallelism();
+  readonly RENDER_WORKERS: number = availableParallelism() + 1;
 
   /** Renders that may wait for a worker; past this the service answers 429 with Retry-After. */
   @EnvInt()

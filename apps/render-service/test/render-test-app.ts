@@ -34,6 +34,8 @@ export async function startRenderService(label: string, env: Record<string, stri
     ...running,
     anonymous: client,
     renderer: client.withToken(await testToken(['RenderApi_Render'])),
+    /** Another caller (token subject): renders take turns by caller, each holding all workers but one. */
+    otherRenderer: client.withToken(await testToken(['RenderApi_Render'], { subject: 'other-caller' })),
     editor: client.withToken(await testToken(['RenderApi_Templates'])),
     stranger: client.withToken(await testToken(['ConfigApi_Read'])),
   };

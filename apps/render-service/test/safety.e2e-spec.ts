@@ -181,11 +181,14 @@ describe('render-service safety (HTTP, real PostgreSQL)', () => {
       const pool = service.app.get(RenderPool);
       const latch = pool.hold();
       const answered: number[] = [];
+      // Two callers, so that both workers are taken (one caller holds all workers but one).
       const renders = Array.from({ length: 4 }, (_, index) =>
-        render(service.renderer, bigDocument(200)).then((response) => {
-          answered.push(index);
-          return response;
-        }),
+        render(index % 2 === 0 ? service.renderer : service.otherRenderer, bigDocument(200)).then(
+          (response) => {
+            answered.push(index);
+            return response;
+          },
+        ),
       );
       // Both workers hold a render (their threads blocked, as by a long render); two more wait.
       await latch.arrived(2);
@@ -221,14 +224,14 @@ describe('render-service safety (HTTP, real PostgreSQL)', () => {
       }
     });
 
-    it('answers 503 with Retry-After, not 422, for a render whose deadline passes before a worker is free', async () => {
+    it('answers 503 with Retry-After, not 422, for a render whose wait for a worker is over before one is free', async () => {
       const pool = service.app.get(RenderPool);
       const latch = pool.hold();
-      const running = [render(service.renderer, small), render(service.renderer, small)];
+      const running = [render(service.renderer, small), render(service.otherRenderer, small)];
       await latch.arrived(2);
       const waiting = render(service.renderer, small);
       await waitUntil(() => pool.load.waiting === 1, 'a render waits for a worker');
-      // Its deadline passes while both workers are held: it never started, the load is to blame.
+      // Its wait is over while both workers are held: it never started, the load is to blame.
       latch.expireQueued();
       const overdue = await waiting;
       expect(overdue.status).toBe(503);
@@ -236,7 +239,7 @@ describe('render-service safety (HTTP, real PostgreSQL)', () => {
       expect(overdue.body).toMatchObject({
         status: 503,
         title: 'Service Unavailable',
-        detail: expect.stringMatching(/was not started; retry later\.$/),
+        detail: expect.stringMatching(/was not started; retry after Retry-After\.$/),
       });
       latch.release();
       expect((await Promise.all(running)).map((response) => response.status)).toEqual([200, 200]);
@@ -259,7 +262,7 @@ describe('render-service safety (HTTP, real PostgreSQL)', () => {
       // Once the fresh worker has loaded, both workers take a render at the same time.
       await pool.workersReady();
       const both = pool.hold();
-      const renders = [render(service.renderer, small), render(service.renderer, small)];
+      const renders = [render(service.renderer, small), render(service.otherRenderer, small)];
       await both.arrived(2);
       both.release();
       expect((await Promise.all(renders)).map((response) => response.status)).toEqual([200, 200]);
@@ -290,6 +293,57 @@ describe('render-service safety (HTTP, real PostgreSQL)', () => {
       } finally {
         latch.release();
       }
+    });
+
+    it("counts a render's own run only: one that waited longer than it for a worker still renders", async () => {
+      const pool = service.app.get(RenderPool);
+      // A worker the test before took down has been replaced.
+      await pool.workersReady();
+      const latch = pool.hold();
+      // Both workers held past their renders' own time, as by renders that never end...
+      const held = [render(service.renderer, small), render(service.otherRenderer, small)];
+      await latch.arrived(2);
+      // ...while a third waits for a worker, longer than a render may run.
+      const waited = render(service.renderer, small);
+      await waitUntil(() => pool.load.waiting === 1, 'a render waits for a worker');
+      // Released as soon as the held renders are stopped, before their replacements load: the
+      // waiting render starts unheld, having waited over RENDER_TIMEOUT_MS.
+      await Promise.race(held);
+      latch.release();
+      expect((await Promise.all(held)).map((response) => response.status)).toEqual([422, 422]);
+      const answer = await waited;
+      expect([answer.status, answer.status === 200 ? '' : answer.text]).toEqual([200, '']);
+    });
+  });
+
+  describe('fair rendering', () => {
+    let service: RenderService;
+
+    beforeAll(async () => {
+      service = await startRenderService('render_fair', {
+        RENDER_WORKERS: '3',
+        RENDER_QUEUE_WAIT_MS: '60000',
+      });
+    });
+
+    afterAll(async () => {
+      await service?.close();
+    });
+
+    it("starts another caller's render at once while one caller has many queued", async () => {
+      const pool = service.app.get(RenderPool);
+      const latch = pool.hold();
+      const greedy = Array.from({ length: 8 }, () => render(service.renderer, small));
+      // The greedy caller holds all workers but one; its other renders wait.
+      await latch.arrived(2);
+      await waitUntil(() => pool.load.waiting === 6, 'six renders of one caller wait');
+      const polite = render(service.otherRenderer, small);
+      // The third worker takes the other caller's render, ahead of the six waiting.
+      await latch.arrived(3);
+      expect(pool.load).toEqual({ running: 3, waiting: 6 });
+      latch.release();
+      expect((await polite).status).toBe(200);
+      expect((await Promise.all(greedy)).map((response) => response.status)).toEqual(Array(8).fill(200));
     });
   });
 });

@@ -58,7 +58,8 @@ describe('render-service stopping (HTTP, real PostgreSQL)', () => {
     service = await startRenderService('render_shutdown');
     const port = Number(new URL(service.baseUrl).port);
     const pool = service.app.get(RenderPool);
-    const token = await testToken(['RenderApi_Render']);
+    // Another caller than the fetch client's: one caller holds all workers but one.
+    const token = await testToken(['RenderApi_Render'], { subject: 'raw-connection' });
 
     // Two renders running when the stop begins (both workers held): one through fetch, one on a
     // connection that will send another request while its first is still running.

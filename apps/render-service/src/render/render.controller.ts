@@ -10,7 +10,7 @@ import {
 import type { FastifyReply } from 'fastify';
 
 import { NotAudited } from '@portal/audit';
-import { RequireRoles } from '@portal/auth';
+import { CurrentPrincipal, type Principal, RequireRoles } from '@portal/auth';
 import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { RateLimit } from '@portal/service-runtime';
@@ -109,14 +109,18 @@ export class RenderController {
       'The locale of the date and number helpers when neither `rendererOptions.locale` nor the template ' +
       '(`<html lang>`) sets one: the preferred of de (de-CH), fr (fr-CH), it (it-CH) and en; else de-CH.',
   })
-  async renderDocument(@Body() body: RenderRequestDto, @Res() reply: FastifyReply): Promise<void> {
+  async renderDocument(
+    @Body() body: RenderRequestDto,
+    @CurrentPrincipal() principal: Principal,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     const clientGone = new AbortController();
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) clientGone.abort();
     });
     // Read here rather than with @Headers, which would document a second, required header.
     const acceptLanguage = reply.request.headers['accept-language'];
-    const document = await this.renders.render(body, clientGone.signal, acceptLanguage);
+    const document = await this.renders.render(body, principal.subject, clientGone.signal, acceptLanguage);
     const missing = missingHeaderValue(document.missing);
     if (missing !== undefined) reply.header(MISSING_HEADER, missing);
     if (document.missing.length > 0) reply.header(MISSING_COUNT_HEADER, String(document.missing.length));

@@ -51,12 +51,13 @@ export class RenderService {
   ) {}
 
   /**
-   * `client` is aborted when the caller has gone: a render still waiting is then dropped.
-   * `acceptLanguage` (the request's header) chooses the locale when neither the options nor the
-   * template do.
+   * `caller` (the token's subject) takes its turn among the callers for a worker; `client` is
+   * aborted when the caller has gone: a render still waiting is then dropped. `acceptLanguage`
+   * (the request's header) chooses the locale when neither the options nor the template do.
    */
   async render(
     request: RenderRequestDto,
+    caller: string,
     client?: AbortSignal,
     acceptLanguage?: string,
   ): Promise<RenderedDocument> {
@@ -87,7 +88,7 @@ export class RenderService {
         requestLocale: localeOfAcceptLanguage(acceptLanguage),
         ...(branding ? { branding } : {}),
       },
-      client,
+      { caller, client },
     );
     if (result.kind === 'refused') throw refusalOf(result);
     if (result.kind !== 'document') throw poolErrorOf(result);

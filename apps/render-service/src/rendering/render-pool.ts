@@ -6,6 +6,7 @@ import Piscina from 'piscina';
 import type { OutputLimits } from './output-budget';
 import type { RenderedBytes, RenderFailure, WorkerTask } from './render-document';
 import type { HeldTask, RenderWorkerData } from './render-worker';
+import { FairQueue } from '../pool/fair-queue';
 import { checkPatchedVersions } from './vendor-versions';
 import { leaveHeapLimitsToWorkers } from './worker-heap-flags';
 import { WorkerLatch } from './worker-latch';
@@ -14,7 +15,10 @@ export interface RenderPoolOptions {
   readonly workers: number;
   /** Tasks that may wait for a worker beyond those running. */
   readonly queueLimit: number;
+  /** A task's own run, from the moment a worker starts it; past it the task is stopped. */
   readonly timeoutMs: number;
+  /** How long a task may wait for a worker unless its caller says (RunOptions.maxWaitMs). */
+  readonly queueWaitMs?: number;
   /** Old-generation heap limit of each worker, in MiB (unset: Node's default). */
   readonly workerHeapMb?: number;
   /** Young-generation (nursery) size of each worker, in MiB (unset: Node's default). */
@@ -25,13 +29,13 @@ export interface RenderPoolOptions {
 }
 
 /**
- * Why a task did not produce a document, besides the client's own errors. `overdue`: its deadline
- * passed while it waited for a worker, so it never started (the service's load, not the request);
- * `timeout`: it ran past its deadline in a worker.
+ * Why a task did not produce a document, besides the client's own errors. `overdue`: it waited
+ * for a worker longer than it may, so it never started (the service's load, not the request);
+ * `timeout`: its own run took longer than a render may.
  */
 export type PoolRefusal =
   | { readonly kind: 'busy'; readonly retryAfterSeconds: number }
-  | { readonly kind: 'overdue'; readonly retryAfterSeconds: number; readonly timeoutMs: number }
+  | { readonly kind: 'overdue'; readonly retryAfterSeconds: number; readonly waitedMs: number }
   | { readonly kind: 'timeout'; readonly timeoutMs: number }
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'crashed'; readonly error: unknown };
@@ -56,25 +60,41 @@ function workerEntry(): { filename: string; execArgv: string[] } {
 
 const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
+export interface RunOptions {
+  /** Who asked: a token's subject (a render job's items run as their owner's). */
+  readonly caller: string;
+  /** Aborted when whoever asked has gone: a task still waiting is dropped. */
+  readonly client?: AbortSignal;
+  /** How long the task may wait for a worker (default: the pool's queueWaitMs; Infinity: no bound). */
+  readonly maxWaitMs?: number;
+}
+
 interface Waiting {
   readonly task: WorkerTask;
-  readonly deadline: AbortSignal;
-  readonly entered: number;
+  readonly caller: string;
+  /** It has left the queue for a worker: its waiting deadline and client no longer drop it. */
+  started(): void;
   settle(result: PoolResult): void;
 }
 
+/** The workers one caller may hold while others wait: all but one, so a next caller finds one. */
+export const perCallerWorkers = (workers: number): number => Math.max(1, workers - 1);
+
 /**
- * Worker threads that render, so that no render runs on the event loop. Tasks wait in a FIFO
- * queue of this pool and go to piscina only when a loaded worker is free, so a task handed over
- * runs at once (and one that waits for a replaced worker to load waits here). Beyond the queue's
- * limit callers are told to come back (429). A task past its deadline is stopped: a waiting one
- * leaves the queue (overdue: it never started), a running one takes its worker down with it and
- * piscina starts a fresh one (timeout), the other workers serving meanwhile. A waiting task whose
- * client has gone leaves the queue too; a running one finishes (its deadline bounds it).
+ * Worker threads that render, so that no render runs on the event loop. Tasks wait in this
+ * pool's fair queue (round robin by caller, each caller holding at most all workers but one while
+ * others wait: contract 10, "Fair rendering") and go to piscina only when a loaded worker is free,
+ * so a task handed over runs at once (and one that waits for a replaced worker to load waits
+ * here). Beyond the queue's limit callers are told to come back (429). Two clocks, so that queue
+ * time never counts against a render: a task that waits longer than it may leaves the queue
+ * unstarted (overdue, the load's fault: 503), and a task's own run is stopped at `timeoutMs` from
+ * its start (timeout: 422), taking its worker down with it while piscina starts a fresh one, the
+ * other workers serving meanwhile. A waiting task whose client has gone leaves the queue too; a
+ * running one finishes (its own deadline bounds it).
  */
 export class RenderPool {
   private readonly piscina: Piscina;
-  private readonly waiting: Waiting[] = [];
+  private readonly waiting: FairQueue<Waiting>;
   private running = 0;
   /** Moving average of a task's running time, for Retry-After. */
   private averageMs = 50;
@@ -84,6 +104,7 @@ export class RenderPool {
   private latch: WorkerLatch | undefined;
 
   constructor(private readonly options: RenderPoolOptions) {
+    this.waiting = new FairQueue(perCallerWorkers(options.workers));
     // The service does not start on vendor versions its patches were not written for (workers
     // check again as they install them): a clear error now, not each worker failing later.
     checkPatchedVersions();
@@ -124,7 +145,7 @@ export class RenderPool {
 
   /** Tasks running in a worker, and tasks waiting for one (at most the queue limit). */
   get load(): { readonly running: number; readonly waiting: number } {
-    return { running: this.running, waiting: this.waiting.length };
+    return { running: this.running, waiting: this.waiting.size };
   }
 
   /**
@@ -150,42 +171,47 @@ export class RenderPool {
     return latch;
   }
 
-  /** `client`: aborted when whoever asked has gone (a waiting task is then dropped). */
-  run(task: WorkerTask, client?: AbortSignal): Promise<PoolResult> {
-    const { workers, queueLimit, timeoutMs } = this.options;
-    if (this.waiting.length >= queueLimit && this.running >= workers)
+  run(task: WorkerTask, options: RunOptions): Promise<PoolResult> {
+    const { workers, queueLimit } = this.options;
+    if (this.waiting.size >= queueLimit && this.running >= workers)
       return Promise.resolve({ kind: 'busy', retryAfterSeconds: this.retryAfterSeconds() });
+    const maxWaitMs = options.maxWaitMs ?? this.options.queueWaitMs ?? Number.POSITIVE_INFINITY;
     return new Promise<PoolResult>((resolve) => {
-      const deadline = AbortSignal.timeout(timeoutMs);
+      const entered = performance.now();
+      const waitOver = Number.isFinite(maxWaitMs) ? AbortSignal.timeout(maxWaitMs) : undefined;
+      const queueExpiry = this.latch?.queueExpiry;
+      const { client } = options;
       let settled = false;
       const entry: Waiting = {
         task,
-        deadline,
-        entered: performance.now(),
+        caller: options.caller,
+        started: () => {
+          waitOver?.removeEventListener('abort', onWaitOver);
+          queueExpiry?.removeEventListener('abort', onWaitOver);
+          client?.removeEventListener('abort', onClientGone);
+        },
         settle: (result) => {
           if (settled) return;
           settled = true;
-          deadline.removeEventListener('abort', onDeadline);
-          queueExpiry?.removeEventListener('abort', onDeadline);
-          client?.removeEventListener('abort', onClientGone);
+          entry.started();
           resolve(result);
         },
       };
       const leaveQueue = (result: PoolResult): void => {
-        const index = this.waiting.indexOf(entry);
-        if (index < 0) return;
-        this.waiting.splice(index, 1);
-        entry.settle(result);
+        if (this.waiting.remove(entry.caller, entry)) entry.settle(result);
       };
-      // Still waiting at its deadline: the workers were busy for all of it, so the load is to blame.
-      const onDeadline = (): void =>
-        leaveQueue({ kind: 'overdue', retryAfterSeconds: this.retryAfterSeconds(), timeoutMs });
+      // Still waiting when its wait is over: the workers were busy all along, so the load is to blame.
+      const onWaitOver = (): void =>
+        leaveQueue({
+          kind: 'overdue',
+          retryAfterSeconds: this.retryAfterSeconds(),
+          waitedMs: Math.round(performance.now() - entered),
+        });
       const onClientGone = (): void => leaveQueue({ kind: 'cancelled' });
-      const queueExpiry = this.latch?.queueExpiry;
-      deadline.addEventListener('abort', onDeadline, { once: true });
-      queueExpiry?.addEventListener('abort', onDeadline, { once: true });
+      waitOver?.addEventListener('abort', onWaitOver, { once: true });
+      queueExpiry?.addEventListener('abort', onWaitOver, { once: true });
       client?.addEventListener('abort', onClientGone, { once: true });
-      this.waiting.push(entry);
+      this.waiting.push(entry.caller, entry);
       this.dispatch();
     });
   }
@@ -195,18 +221,22 @@ export class RenderPool {
    * workers take (one more for those running), at the recent running time; at least a second.
    */
   private retryAfterSeconds(): number {
-    const waves = Math.ceil((this.waiting.length + 1) / this.options.workers);
+    const waves = Math.ceil((this.waiting.size + 1) / this.options.workers);
     return Math.max(1, Math.ceil((waves * this.averageMs) / 1000));
   }
 
-  /** Hands waiting tasks to free loaded workers, oldest first. */
+  /** Hands waiting tasks to free loaded workers, the next caller in turn first. */
   private dispatch(): void {
     const free = (): boolean => this.running < Math.min(this.options.workers, this.readyWorkers.size);
-    while (free() && this.waiting.length > 0) {
-      const entry = this.waiting.shift() as Waiting;
+    while (free()) {
+      const next = this.waiting.take();
+      if (!next) return;
+      const entry = next.task;
+      entry.started();
       this.running += 1;
       void this.execute(entry).finally(() => {
         this.running -= 1;
+        this.waiting.done(entry.caller);
         this.dispatch();
       });
     }
@@ -217,7 +247,9 @@ export class RenderPool {
     try {
       const { latch } = this;
       const task: HeldTask = latch ? { ...entry.task, latch: latch.cells } : entry.task;
-      const signal = latch ? AbortSignal.any([entry.deadline, latch.expiry]) : entry.deadline;
+      // The task's own time starts now: its wait for a worker does not count against it.
+      const deadline = AbortSignal.timeout(this.options.timeoutMs);
+      const signal = latch ? AbortSignal.any([deadline, latch.expiry]) : deadline;
       const result = (await this.piscina.run(task, { signal })) as RenderedBytes | RenderFailure;
       this.averageMs = this.averageMs * 0.9 + (performance.now() - started) * 0.1;
       entry.settle('bytes' in result ? { kind: 'document', ...result } : { kind: 'refused', ...result });
@@ -241,7 +273,7 @@ export class RenderPool {
   }
 
   async close(): Promise<void> {
-    for (const entry of this.waiting.splice(0)) entry.settle({ kind: 'cancelled' });
+    for (const entry of this.waiting.drain()) entry.settle({ kind: 'cancelled' });
     await this.piscina.destroy();
   }
 

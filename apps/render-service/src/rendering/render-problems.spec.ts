@@ -45,9 +45,10 @@ describe(unprocessable.name, () => {
 
 describe(poolErrorOf.name, () => {
   it('answers a render overdue in the queue with 503 and Retry-After, one past its time in a worker with 422', () => {
-    const overdue = poolErrorOf({ kind: 'overdue', retryAfterSeconds: 3, timeoutMs: 10_000 });
+    const overdue = poolErrorOf({ kind: 'overdue', retryAfterSeconds: 3, waitedMs: 10_000 });
     expect(overdue).toBeInstanceOf(ServiceUnavailableError);
     expect(overdue).toMatchObject({ status: 503, retryAfterSeconds: 3, code: 'RENDER.OVERLOADED' });
+    expect(overdue.message).toContain('10000 ms a render may wait');
     expect(poolErrorOf({ kind: 'busy', retryAfterSeconds: 2 })).toBeInstanceOf(TooManyRequestsError);
     expect(poolErrorOf({ kind: 'timeout', timeoutMs: 10_000 })).toMatchObject({
       status: 422,

@@ -47,8 +47,9 @@ export function refusalOf(failure: RenderFailure): ValidationProblemError | Unpr
 }
 
 /**
- * The pool did not finish the task: busy (429) or overdue in the queue (503), both the service's
- * load and never the request's fault (contract 5); too slow in a worker (422) or the worker died (422).
+ * The pool did not finish the task: busy (429) or waited past its bound in the queue (503), both
+ * the service's load and never the request's fault (contract 5); its own run too slow (422, the
+ * queue's time not counted) or the worker died (422).
  */
 export function poolErrorOf(refusal: PoolRefusal): DomainError {
   switch (refusal.kind) {
@@ -60,8 +61,8 @@ export function poolErrorOf(refusal: PoolRefusal): DomainError {
     case 'overdue':
       // Not logged per request: overload is counted by the 503s of the request metrics.
       return new ServiceUnavailableError(
-        `Every render worker stayed busy for the ${refusal.timeoutMs} ms a render may take, so this one ` +
-          'was not started; retry later.',
+        `Every render worker stayed busy for the ${refusal.waitedMs} ms a render may wait for one, so ` +
+          'this one was not started; retry after Retry-After.',
         'RENDER.OVERLOADED',
         refusal.retryAfterSeconds,
         false,

@@ -71,7 +71,7 @@ export class TemplatesController {
   ): Promise<void> {
     // The guard admits only a non-empty subject; `created_by` holds 100 characters (code points).
     const savedBy = body.createdBy ?? [...principal.subject].slice(0, 100).join('');
-    const { template, version, created } = await this.templates.save(name, body, savedBy);
+    const { template, version, created } = await this.templates.save(name, body, savedBy, principal.subject);
     await reply.status(created ? 201 : 200).send(toTemplateResponse(template, version));
   }
 

@@ -80,6 +80,8 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     name: string,
     body: SaveTemplateDto,
     savedBy: string,
+    /** The token's subject: its compile check takes its turn among the callers' renders. */
+    caller: string,
   ): Promise<SavedVersion & { created: boolean }> {
     if (!TEMPLATE_NAME.test(name))
       throw ValidationProblemError.of(
@@ -90,11 +92,10 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     const inputFormat = inputFormatOf(body.inputFormat);
     const sampleData = sampleDataTextOf(body.sampleData);
     // A template that does not compile is refused and not saved.
-    const check = await this.pool.run({
-      kind: 'check',
-      inputFormat: inputFormat ?? 'html',
-      template: body.data,
-    });
+    const check = await this.pool.run(
+      { kind: 'check', inputFormat: inputFormat ?? 'html', template: body.data },
+      { caller },
+    );
     if (check.kind === 'refused') throw unprocessable(check);
     if (check.kind !== 'document') throw poolErrorOf(check);
 
