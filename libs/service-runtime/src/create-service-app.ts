@@ -100,6 +100,7 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger, { tenant: env.TENANT });
   const adapter = new FastifyAdapter({
     bodyLimit: service.bodyLimitBytes,
+    keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     // Read: ~2 µs, the id sent checked or a UUID made; every response carries one (contract 4).
     genReqId: correlationIdOf,
     logger: false,

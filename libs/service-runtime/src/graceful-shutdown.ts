@@ -11,13 +11,6 @@ import { ServiceLifecycle } from './service-lifecycle';
 /** Seconds a client is asked to wait before retrying a request a stopping replica could not finish. */
 export const SHUTDOWN_RETRY_AFTER_SECONDS = 1;
 
-/**
- * A connection that has carried nothing for this long while the service stops is closed: its
- * client is not using it. A connection in use is never closed under a request, and one used a
- * moment ago is left for its client's next request, which is answered with `Connection: close`.
- */
-export const DRAIN_IDLE_MS = 2000;
-
 const DRAIN_POLL_MS = 50;
 
 /** After the grace period: how long the 503s sent to the requests still running may take to leave. */
@@ -30,16 +23,14 @@ const stopping = (): ServiceUnavailableError =>
     SHUTDOWN_RETRY_AFTER_SECONDS,
   );
 
-/** Kept on each socket: the requests it carries now, and since when it has carried none. */
+/** Kept on each socket: the requests it carries now. */
 const ACTIVE = Symbol('drain:active');
-const IDLE_SINCE = Symbol('drain:idle-since');
 /** Kept on each response: its socket (Node detaches it before 'close'), and whether the stop cut it. */
 const SOCKET = Symbol('drain:socket');
 const CUT = Symbol('drain:cut');
 
 interface TrackedSocket extends Socket {
   [ACTIVE]?: number;
-  [IDLE_SINCE]?: number;
 }
 
 interface TrackedResponse extends ServerResponse {
@@ -77,7 +68,6 @@ export function trackRequests(
   trackers.set(fastify, tracker);
   fastify.server.on('connection', (socket: TrackedSocket) => {
     socket[ACTIVE] = 0;
-    socket[IDLE_SINCE] = performance.now();
     tracker.connections.add(socket);
     socket.once('close', () => tracker.connections.delete(socket));
   });
@@ -86,10 +76,7 @@ export function trackRequests(
   function onResponseClosed(this: TrackedResponse): void {
     tracker.inFlight.delete(this);
     const socket = this[SOCKET];
-    if (socket) {
-      socket[ACTIVE] = Math.max(0, (socket[ACTIVE] ?? 1) - 1);
-      socket[IDLE_SINCE] = performance.now();
-    }
+    if (socket) socket[ACTIVE] = Math.max(0, (socket[ACTIVE] ?? 1) - 1);
     if (tracker.lifecycle.stopping && !this[CUT]) tracker.servedWhileStopping += 1;
   }
   fastify.addHook('onRequest', function trackRequestOnRequest(request, reply, done) {
@@ -130,8 +117,8 @@ export interface ShutdownReport {
  * Stops a service without losing a request (contract 10). Readiness fails at once
  * (ServiceLifecycle); every request that reaches the service is still served, those on
  * keep-alive connections included, with `Connection: close`; responses on their way (streams,
- * large renders) finish; connections close after their last answer, or once idle for
- * DRAIN_IDLE_MS. The listener stays open meanwhile, so a straggler routed here is served, not
+ * large renders) finish; connections close after their last answer, or when their client or the
+ * keep-alive timeout closes them. The listener stays open meanwhile, so a straggler routed here is served, not
  * refused. After `graceMs` (it must end before the pod's terminationGracePeriodSeconds, which
  * also covers the preStop hook) what still runs is answered 503 or cut, and counted. Then the
  * app closes (its pools, workers and queues).
@@ -151,8 +138,10 @@ export async function shutDownGracefully(
     report.inFlight = tracker.inFlight.size;
     const server = fastify.server;
     const deadline = began + graceMs;
+    // Idle connections close on their own: their clients drop them before the keep-alive timeout
+    // the server announced (HTTP_KEEP_ALIVE_TIMEOUT_MS), which then closes what is left. Closing
+    // one sooner could cut a request its client is sending on it at that moment.
     while (performance.now() < deadline) {
-      closeQuietConnections(tracker);
       if (background && tracker.inFlight.size === 0 && tracker.connections.size === 0) break;
       await sleep(DRAIN_POLL_MS);
     }
@@ -168,13 +157,6 @@ export async function shutDownGracefully(
   await Promise.race([stopped, sleep(Math.max(0, began + graceMs - performance.now()))]);
   await app.close();
   return { ...report, drainMs: Math.round(performance.now() - began) };
-}
-
-/** Closes the connections that carry nothing and have carried nothing for DRAIN_IDLE_MS. */
-function closeQuietConnections(tracker: RequestTracker): void {
-  const now = performance.now();
-  for (const socket of tracker.connections)
-    if ((socket[ACTIVE] ?? 0) === 0 && now - (socket[IDLE_SINCE] ?? now) >= DRAIN_IDLE_MS) socket.end();
 }
 
 /** The grace period is over: answers 503 what has not started its answer; counts what is cut. */

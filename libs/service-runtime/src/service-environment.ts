@@ -86,6 +86,20 @@ export class ServiceEnvironment {
   readonly SHUTDOWN_GRACE_MS: number = 30_000;
 
   /**
+   * How long a keep-alive connection may stay idle before the service closes it, announced to
+   * clients (`Keep-Alive: timeout=`) so that those which honour it (Node's fetch, most HTTP
+   * libraries) drop it first and never send on a connection the service is closing. A stopping
+   * service closes no idle connection sooner, so its drain ends at most this long after its last
+   * answer. A proxy in front that keeps idle upstream connections longer without honouring the
+   * header (nginx's upstream-keepalive-timeout is 60 s) must keep them less long than this.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  readonly HTTP_KEEP_ALIVE_TIMEOUT_MS: number = 10_000;
+
+  /**
    * The request bodies the service holds at once, in bytes (body-budget.ts): past it a request
    * with a body is a 503 problem with Retry-After. One request always fits, however large.
    */
