@@ -7,6 +7,7 @@ import { ServiceRuntimeModule } from '@portal/service-runtime';
 import { renderDataSourceOptions } from './data-source';
 import { RenderCoreModule, type RenderTestSeams } from './render-core.module';
 import type { RenderEnvironment } from './render-environment';
+import { RenderJobsModule } from './jobs/render-jobs.module';
 import { RenderModule } from './render/render.module';
 import { RENDER_TEMPLATES } from './templates/templates.controller';
 import { TemplatesModule } from './templates/templates.module';
@@ -22,6 +23,7 @@ export class AppModule {
         RenderCoreModule.forRoot(env, seams),
         TemplatesModule,
         RenderModule,
+        RenderJobsModule.register(databaseUrl, seams.callbacks),
         AuditModule.forService({ role: RENDER_TEMPLATES, versions: ['v10-0'] }),
       ],
     };

@@ -1,3 +1,5 @@
+import { calculateQRReferenceChecksum } from 'swissqrbill/utils';
+
 import type { BodyExample } from '@portal/http-context';
 
 import { DEMO_TEMPLATES, type DemoTemplate } from './templates/demo-templates';
@@ -71,5 +73,91 @@ export const RENDER_EXAMPLES: Record<string, BodyExample> = {
       data: JSON.stringify(notice.data),
       rendererOptions: JSON.stringify(notice.rendererOptions),
     },
+  },
+};
+
+const qrBillDemo = demo('qr-bill');
+const demoBill = qrBillDemo.data['qrBill'] as Record<string, unknown>;
+
+/** A QR reference (QRR) for an invoice number: 26 digits and its check digit. */
+const qrReferenceOf = (number: string): string => {
+  const digits = number.replace(/\D/g, '').padStart(26, '0');
+  return `${digits}${calculateQRReferenceChecksum(digits)}`;
+};
+
+/** One invoice of the demo QR-bill template, to another debtor. */
+const invoice = (
+  number: string,
+  debtor: Record<string, string>,
+  lines: ReadonlyArray<{ description: string; amount: number }>,
+): Record<string, unknown> => ({
+  number,
+  date: '2026-03-15',
+  dueDate: '2026-04-14',
+  lines,
+  qrBill: {
+    ...demoBill,
+    debtor: { ...debtor, country: 'CH' },
+    amount: Math.round(lines.reduce((sum, line) => sum + line.amount, 0) * 100) / 100,
+    reference: qrReferenceOf(number),
+    message: `Rechnung ${number}`,
+  },
+});
+
+const INVOICES = [
+  invoice(
+    '2026-0118',
+    {
+      name: 'Zoë Müller-Lüthi',
+      address: "Rue de l'Église",
+      buildingNumber: '3',
+      zip: '1700',
+      city: 'Fribourg',
+    },
+    [
+      { description: 'Wasserzins 2026', amount: 312.4 },
+      { description: 'Abwassergebühr 2026', amount: 198.6 },
+    ],
+  ),
+  invoice(
+    '2026-0119',
+    { name: 'Luca Bernasconi', address: 'Via Nassa', buildingNumber: '21', zip: '6900', city: 'Lugano' },
+    [{ description: 'Wasserzins 2026', amount: 287.1 }],
+  ),
+  invoice(
+    '2026-0120',
+    {
+      name: 'Élodie Favre',
+      address: 'Avenue de la Gare',
+      buildingNumber: '12',
+      zip: '1003',
+      city: 'Lausanne',
+    },
+    [
+      { description: 'Kehrichtgrundgebühr 2026', amount: 120 },
+      { description: 'Abwassergebühr 2026', amount: 198.6 },
+    ],
+  ),
+];
+
+/** The saved demo QR-bill template (`npm start` saves it), rendered for three invoices. */
+const invoiceJob = (result: 'zip' | 'merged'): Record<string, unknown> => ({
+  inputFormat: qrBillDemo.inputFormat,
+  outputFormat: 'pdf',
+  templateName: qrBillDemo.name,
+  rendererOptions: JSON.stringify(qrBillDemo.rendererOptions),
+  result,
+  ...(result === 'zip' ? { fileName: 'rechnung-{{number}}' } : {}),
+  items: INVOICES,
+});
+
+export const RENDER_JOB_EXAMPLES: Record<string, BodyExample> = {
+  zip: {
+    summary: 'Three QR-bill invoices of the demo template, a PDF each in a zip (rechnung-2026-0118.pdf, ...)',
+    value: invoiceJob('zip'),
+  },
+  merged: {
+    summary: 'The same three invoices as one merged PDF, for printing',
+    value: invoiceJob('merged'),
   },
 };

@@ -10,6 +10,7 @@ import {
 } from './branding/branding-store';
 import { type BrandingSource, ConfigBrandingSource } from './branding/config-branding-source';
 import { LogoFetcher, type LogoFetcherOptions } from './branding/logo-fetcher';
+import type { OutboundTestSeams } from './outbound/public-https';
 import { RenderEnvironment } from './render-environment';
 import { RenderPool } from './rendering/render-pool';
 import {
@@ -29,6 +30,8 @@ export interface RenderTestSeams {
   readonly brandingSource?: BrandingSource;
   /** The clock of the branding cache, so that a test need not wait 60 s for a revalidation. */
   readonly brandingNow?: () => number;
+  /** A callback receiver of the test's own (its certificate authority, its loopback address). */
+  readonly callbacks?: OutboundTestSeams;
 }
 
 /**

@@ -72,6 +72,34 @@ export class RenderEnvironment extends ServiceEnvironment {
   @Max(100_000)
   readonly RENDER_QUEUE_LIMIT: number = 100;
 
+  /**
+   * How long a render job's result (and the job) is kept after the job finished, in seconds;
+   * then a round that runs once across replicas deletes it. A day by default.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(60)
+  @Max(31_536_000)
+  readonly RENDER_JOB_RESULT_TTL: number = 86_400;
+
+  /** Render jobs one caller may have unfinished at once; past it a create is a 429. */
+  @EnvInt()
+  @IsInt()
+  @Min(1)
+  @Max(10_000)
+  readonly RENDER_JOBS_PER_CALLER: number = 20;
+
+  /**
+   * How long an item a replica took stays its own without a sign of life from that replica
+   * (BullMQ's lock, renewed while it renders): a replica that dies leaves its items to the others
+   * after at most twice this.
+   */
+  @EnvInt()
+  @IsInt()
+  @Min(1000)
+  @Max(600_000)
+  readonly RENDER_JOB_LOCK_MS: number = 30_000;
+
   /** Renders one caller may ask per minute and per second (the other routes: RATE_LIMIT_*). */
   @EnvInt()
   @IsInt()

@@ -13,6 +13,7 @@ import {
 } from '@portal/testing';
 
 import { createRenderApp } from '../src/render-app';
+import type { RenderTestSeams } from '../src/render-core.module';
 import { RENDER_ENV_DEFAULTS, RenderEnvironment } from '../src/render-environment';
 
 export const TENANT_PATH = '/demo/v10-0';
@@ -20,14 +21,18 @@ export const RENDER = `${TENANT_PATH}/render`;
 export const TEMPLATES = `${TENANT_PATH}/templates`;
 
 /** render-service on a database of the suite's own, with clients for each kind of caller. */
-export async function startRenderService(label: string, env: Record<string, string> = {}) {
+export async function startRenderService(
+  label: string,
+  env: Record<string, string> = {},
+  seams: RenderTestSeams = {},
+) {
   const running = await startTestApp({
     label,
     environment: RenderEnvironment,
     defaults: RENDER_ENV_DEFAULTS,
     // A deadline no test's render comes near on a loaded machine; the deadline tests set their own.
     env: { RENDER_WORKERS: '2', RENDER_TIMEOUT_MS: '60000', ...env },
-    createApp: createRenderApp,
+    createApp: (context) => createRenderApp({ ...context, seams }),
   });
   const client = new TestClient(running.baseUrl);
   return {

@@ -47,6 +47,15 @@ export function auditCreated(id?: string | number): void {
 }
 
 /**
+ * Tells the audit that this write request wrote nothing, being the replay of an earlier one (an
+ * Idempotency-Key's): that one's record stands for it.
+ */
+export function auditReplayed(): void {
+  const write = currentAuditedWrite();
+  if (write) write.recorded = true;
+}
+
+/**
  * Tells the audit record what an upsert did. The first upsert of a write is the one its route
  * names; any later one (a role granted along with it, say) does not change the write's result.
  */

@@ -59,6 +59,11 @@ export interface JsonBodyOptions {
   readonly admit?: (request: FastifyRequest, bytes: number) => DomainError | undefined;
 }
 
+/** A route's own bound of the values its body may hold (set by @BodyLimit of service-runtime). */
+export interface BodyElementsConfig {
+  readonly bodyElements?: number;
+}
+
 const tooManyElements = (maxElements: number): PayloadTooLargeError =>
   new PayloadTooLargeError(
     `The body holds more than ${maxElements.toLocaleString('en')} JSON values (array items and object members).`,
@@ -73,14 +78,16 @@ const tooManyElements = (maxElements: number): PayloadTooLargeError =>
  * problems under `$`.
  */
 export function registerJsonBodyParser(fastify: FastifyInstance, options: JsonBodyOptions): void {
-  const { maxElements, admit } = options;
-  const bounds = { maxElements, maxDepth: MAX_BODY_DEPTH };
+  const { admit } = options;
   fastify.removeAllContentTypeParsers();
   const parse = fastify.getDefaultJsonParser('error', 'error');
   // As bytes: one copy, measured before anything decodes or builds it.
   fastify.addContentTypeParser(options.mediaTypes, { parseAs: 'buffer' }, (request, body, done) => {
     const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-    const measure = measureJson(bytes, bounds);
+    // A route may hold more values than the service's bound (@BodyLimit); it says so in its config.
+    const maxElements =
+      (request.routeOptions.config as BodyElementsConfig).bodyElements ?? options.maxElements;
+    const measure = measureJson(bytes, { maxElements, maxDepth: MAX_BODY_DEPTH });
     if (measure.within && measure.empty) {
       done(
         ValidationProblemError.of('$', 'The body is empty; a JSON object is expected.', 'REQUEST.EMPTY_BODY'),

@@ -7,6 +7,7 @@ export type ErrorKind =
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
+  | 'conflict'
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'unprocessable'
@@ -18,6 +19,7 @@ export const ERROR_KIND_STATUS: Readonly<Record<ErrorKind, number>> = {
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,
+  conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   unprocessable: 422,
@@ -93,6 +95,20 @@ export class NotFoundError extends DomainError {
   readonly kind = 'not_found';
 
   constructor(message: string, code = 'RESOURCE.NOT_FOUND') {
+    super(code, message);
+  }
+}
+
+/** The resource is not in a state that allows the request (a result asked for before it is ready). */
+export class ConflictError extends DomainError {
+  readonly kind = 'conflict';
+
+  constructor(
+    message: string,
+    code = 'RESOURCE.CONFLICT',
+    /** When the state may have changed (the Retry-After header), where the service can say. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super(code, message);
   }
 }

@@ -2,6 +2,7 @@ import { HttpException, type LoggerService } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 import {
+  ConflictError,
   DomainError,
   ServiceUnavailableError,
   TooManyRequestsError,
@@ -122,7 +123,9 @@ export class ProblemRenderer {
       const headers: Record<string, string> = {};
       if (domainError instanceof ValidationProblemError) body.errors = domainError.errors;
       if (
-        (domainError instanceof TooManyRequestsError || domainError instanceof ServiceUnavailableError) &&
+        (domainError instanceof TooManyRequestsError ||
+          domainError instanceof ServiceUnavailableError ||
+          domainError instanceof ConflictError) &&
         domainError.retryAfterSeconds !== undefined
       )
         headers['retry-after'] = String(domainError.retryAfterSeconds);

@@ -1,17 +1,23 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance } from 'fastify';
 
-interface BodyLimitConfig {
+import type { BodyElementsConfig } from '@portal/http-context';
+
+interface BodyLimitConfig extends BodyElementsConfig {
   readonly bodyLimit?: number;
 }
 
 /**
- * A route whose bodies may be larger than the service's limit (contract 5: 1 MiB), for a route
- * that carries a bounded binary payload as base64 (a 1 MiB image is 1.4 MiB of base64). Over it,
- * the request is a 413 problem like any other.
+ * A route whose bodies may be larger than the service's limits (contract 5: 1 MiB), for a route
+ * that carries a bounded binary payload as base64 (a 1 MiB image is 1.4 MiB of base64), or more
+ * JSON values than the service's bound (`elements`: a batch of items). Over either, the request
+ * is a 413 problem like any other.
  */
-export const BodyLimit = (bytes: number): MethodDecorator =>
-  RouteConfig({ bodyLimit: bytes } satisfies BodyLimitConfig);
+export const BodyLimit = (bytes: number, elements?: number): MethodDecorator =>
+  RouteConfig({
+    bodyLimit: bytes,
+    ...(elements === undefined ? {} : { bodyElements: elements }),
+  } satisfies BodyLimitConfig);
 
 /** Applies @BodyLimit to the routes as Nest registers them; before the app is initialised. */
 export function registerRouteBodyLimits(fastify: FastifyInstance): void {

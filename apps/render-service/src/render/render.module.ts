@@ -8,5 +8,6 @@ import { RenderService } from './render.service';
   imports: [TemplatesModule],
   controllers: [RenderController],
   providers: [RenderService],
+  exports: [RenderService],
 })
 export class RenderModule {}

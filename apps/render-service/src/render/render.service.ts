@@ -16,12 +16,12 @@ import {
   outputsOf,
   supportsPair,
 } from '../rendering/formats';
-import { localeOfAcceptLanguage } from '../rendering/helpers';
-import { RenderPool } from '../rendering/render-pool';
+import { type Locale, localeOfAcceptLanguage } from '../rendering/helpers';
+import { type PoolResult, RenderPool, type RunOptions } from '../rendering/render-pool';
 import { poolErrorOf, refusalOf } from '../rendering/render-problems';
 import { parseTemplateReference } from '../templates/template-reference';
 import { TemplatesService } from '../templates/templates.service';
-import type { RenderRequestDto } from './dto/render-request.dto';
+import type { RenderRequestDto, RenderTemplateFieldsDto } from './dto/render-request.dto';
 
 export interface RenderedDocument {
   readonly bytes: Uint8Array;
@@ -40,6 +40,24 @@ interface TemplateSource {
   readonly key?: string;
   readonly label: string;
   readonly inputFormat: InputFormat | null;
+}
+
+/**
+ * A render request's template fields resolved (the template read, the formats checked): what
+ * every render of them shares, a single render's or each item's of a render job.
+ */
+export interface PreparedRender {
+  readonly inputFormat: InputFormat;
+  readonly outputFormat: OutputFormat;
+  readonly template: string;
+  /** Names immutable template content (`version:<id>`), so workers compile it once. */
+  readonly templateKey?: string;
+  /** `invoice@3`, or `inline@sha256:<first 16 hex digits>`. */
+  readonly templateLabel: string;
+  readonly rendererOptions: string | null;
+  /** The UI template whose branding the template reads, read for each render (it may change). */
+  readonly branding?: string;
+  readonly requestLocale?: Locale;
 }
 
 @Injectable()
@@ -61,49 +79,59 @@ export class RenderService {
     client?: AbortSignal,
     acceptLanguage?: string,
   ): Promise<RenderedDocument> {
-    const inline = checkTemplateChoice(request);
-    const { inputFormat, outputFormat } = formatsOf(request);
-    const template = inline
-      ? inlineTemplate(request.templateData as string)
-      : await this.savedTemplate(request);
-    if (template.inputFormat !== null && template.inputFormat !== inputFormat)
-      throw new UnprocessableError(
-        `The template '${template.label}' is written in ${template.inputFormat}, not ${inputFormat}.`,
-        'RENDER.FORMAT.TEMPLATE_MISMATCH',
-      );
-    const branding =
-      request.branding === undefined || request.branding === null
-        ? undefined
-        : await this.brandings.contextFor(request.branding, template.text);
-    const result = await this.pool.run(
-      {
-        kind: 'render',
-        inputFormat,
-        outputFormat,
-        template: template.text,
-        templateKey: template.key,
-        templateLabel: template.label,
-        data: jsonText(request.data),
-        rendererOptions: jsonText(request.rendererOptions),
-        requestLocale: localeOfAcceptLanguage(acceptLanguage),
-        ...(branding ? { branding } : {}),
-      },
-      { caller, client },
-    );
+    const prepared = await this.prepare(request, acceptLanguage);
+    const result = await this.run(prepared, jsonText(request.data), { caller, client });
     if (result.kind === 'refused') throw refusalOf(result);
     if (result.kind !== 'document') throw poolErrorOf(result);
     return {
       bytes: result.bytes,
-      contentType: CONTENT_TYPES[outputFormat],
-      fileName: `document.${outputFormat}`,
-      templateLabel: template.label,
+      contentType: CONTENT_TYPES[prepared.outputFormat],
+      fileName: `document.${prepared.outputFormat}`,
+      templateLabel: prepared.templateLabel,
       missing: result.missing,
       warnings: result.warnings,
     };
   }
 
-  private async savedTemplate(request: RenderRequestDto): Promise<TemplateSource> {
-    const name = request.templateName as string;
+  /** The template fields resolved: 400 and 422 for what cannot be rendered, 404 for an unknown template. */
+  async prepare(fields: RenderTemplateFieldsDto, acceptLanguage?: string): Promise<PreparedRender> {
+    const inline = checkTemplateChoice(fields);
+    const { inputFormat, outputFormat } = formatsOf(fields);
+    const template = inline
+      ? inlineTemplate(fields.templateData as string)
+      : await this.savedTemplate(fields);
+    if (template.inputFormat !== null && template.inputFormat !== inputFormat)
+      throw new UnprocessableError(
+        `The template '${template.label}' is written in ${template.inputFormat}, not ${inputFormat}.`,
+        'RENDER.FORMAT.TEMPLATE_MISMATCH',
+      );
+    return {
+      inputFormat,
+      outputFormat,
+      template: template.text,
+      ...(template.key === undefined ? {} : { templateKey: template.key }),
+      templateLabel: template.label,
+      rendererOptions: jsonText(fields.rendererOptions),
+      ...(fields.branding === undefined || fields.branding === null ? {} : { branding: fields.branding }),
+      ...(acceptLanguage === undefined ? {} : { requestLocale: localeOfAcceptLanguage(acceptLanguage) }),
+    };
+  }
+
+  /**
+   * Renders prepared template fields on `data` (JSON text) in a worker, the branding read now:
+   * the pool's result, a document or why not. A branding that cannot be read is thrown (422, 503).
+   */
+  async run(prepared: PreparedRender, data: string | null, options: RunOptions): Promise<PoolResult> {
+    const branding =
+      prepared.branding === undefined
+        ? undefined
+        : await this.brandings.contextFor(prepared.branding, prepared.template);
+    const { branding: _name, ...task } = prepared;
+    return this.pool.run({ kind: 'render', ...task, data, ...(branding ? { branding } : {}) }, options);
+  }
+
+  private async savedTemplate(fields: RenderTemplateFieldsDto): Promise<TemplateSource> {
+    const name = fields.templateName as string;
     // The DTO admits only references this reads, but for versions past int32: unknown, so 404.
     const resolved = await this.templates.resolve(parseTemplateReference(name) ?? { name });
     return {
@@ -122,7 +150,7 @@ function jsonText(value: string | object | null | undefined): string | null {
 }
 
 /** true for an inline template; a 400 unless exactly one of the two is given (interfaces 2.4). */
-function checkTemplateChoice(request: RenderRequestDto): boolean {
+function checkTemplateChoice(request: RenderTemplateFieldsDto): boolean {
   const inline = request.templateData !== undefined && request.templateData !== null;
   const named = request.templateName !== undefined && request.templateName !== null;
   if (inline === named) {
@@ -141,7 +169,10 @@ function inlineTemplate(text: string): TemplateSource {
   return { text, label: `inline@sha256:${digest}`, inputFormat: null };
 }
 
-function formatsOf(request: RenderRequestDto): { inputFormat: InputFormat; outputFormat: OutputFormat } {
+function formatsOf(request: RenderTemplateFieldsDto): {
+  inputFormat: InputFormat;
+  outputFormat: OutputFormat;
+} {
   const inputFormat = request.inputFormat.toLowerCase();
   const outputFormat = request.outputFormat.toLowerCase();
   if (!isInputFormat(inputFormat))

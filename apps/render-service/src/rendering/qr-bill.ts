@@ -61,8 +61,11 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 
 /** The 400 of a QR-bill the standard refuses, naming each path (contract 5). */
 export class QrBillInvalid extends RenderError {
-  constructor(readonly errors: Errors) {
-    super('QRBILL.INVALID', 'data.qrBill is not a valid Swiss QR-bill; see errors.');
+  constructor(
+    readonly errors: Errors,
+    message = 'data.qrBill is not a valid Swiss QR-bill; see errors.',
+  ) {
+    super('QRBILL.INVALID', message);
     this.name = 'QrBillInvalid';
   }
 }

@@ -1,7 +1,7 @@
 import pdfmake from 'pdfmake';
 import { normalizePageMargin, normalizePageSize } from 'pdfmake/js/PageSize';
 
-import { listInputs } from '@portal/problem-details';
+import { listInputs, MAX_VALIDATION_MESSAGES } from '@portal/problem-details';
 
 import type { BrandingContext } from '../branding/branding';
 import { svgImagesAsSvg, withBranding } from './branding-data';
@@ -63,11 +63,38 @@ export interface RenderTask {
   readonly branding?: BrandingContext;
 }
 
-/** A save's check that the template compiles. */
+/**
+ * A save's check that the template compiles; a render job's also checks its options and its items'
+ * data (JSON texts) as far as a render would refuse them before it begins (a QR-bill the standard
+ * refuses), so that the job is refused whole rather than each item failing.
+ */
 export interface CheckTask {
   readonly kind: 'check';
   readonly inputFormat: InputFormat;
   readonly template: string;
+  readonly rendererOptions?: string | null;
+  readonly items?: readonly string[];
+}
+
+/** A render job's items whose data a render would refuse, by their path (`items[3].qrBill.amount`). */
+function checkItems(items: readonly string[]): void {
+  const errors: Record<string, string[]> = {};
+  let count = 0;
+  for (const [index, text] of items.entries()) {
+    try {
+      readQrBill(parseData(text));
+    } catch (error) {
+      if (!(error instanceof QrBillInvalid)) throw error;
+      for (const [path, messages] of Object.entries(error.errors)) {
+        errors[`items[${index}].${path.replace(/^data\./, '')}`] = [...messages];
+        count += messages.length;
+      }
+      // A validation problem lists 100 messages at most (contract 5): the rest need not be found.
+      if (count >= MAX_VALIDATION_MESSAGES) break;
+    }
+  }
+  if (count > 0)
+    throw new QrBillInvalid(errors, "Some items' data.qrBill is not a valid Swiss QR-bill; see errors.");
 }
 
 export type WorkerTask = RenderTask | CheckTask;
@@ -358,6 +385,8 @@ export async function runTask(
   try {
     if (task.kind === 'check') {
       checkTemplate(task.template, task.inputFormat);
+      if (task.rendererOptions !== undefined) parseRendererOptions(task.rendererOptions);
+      if (task.items) checkItems(task.items);
       return { ok: true, bytes: new Uint8Array(0), missing: [], warnings: [] };
     }
     return { ok: true, ...(await render(task, templates, limits)) };

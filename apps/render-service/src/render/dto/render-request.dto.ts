@@ -25,8 +25,12 @@ const OptionalJsonText = (description: string): PropertyDecorator =>
     IsString(),
   );
 
-/** RenderRequest (interfaces 2.4); the values and pairs the formats may take are in contract 8. */
-export class RenderRequestDto {
+/**
+ * What a render asks of its template (RenderRequest but its data, interfaces 2.4): the template,
+ * inline or saved, its formats, options and branding; the values and pairs the formats may take
+ * are in contract 8. A render job (render-jobs) asks the same of each of its items.
+ */
+export class RenderTemplateFieldsDto {
   @RequiredText(1, 10, `The template's format: ${INPUT_FORMATS.join(', ')}. Another value: 422.`)
   readonly inputFormat: string;
 
@@ -36,21 +40,6 @@ export class RenderRequestDto {
     `${OUTPUT_FORMATS.join(', ')}: pdf from every input, html from html and md, txt from txt. Another value or pair: 422.`,
   )
   readonly outputFormat: string;
-
-  @OptionalJsonTextOrValue(
-    'The data the template reads with Handlebars expressions: JSON text (a string), or the JSON object or ' +
-      `array itself, with the same result, holding at most ${RENDER_DATA_MAX_ELEMENTS.toLocaleString('en')} JSON values ` +
-      '(array items and object members; more: 400 as text, 413 as a value). Text that is not JSON: 422. ' +
-      'An object may hold `qrBill`, a Swiss QR-bill (schema QrBillDto): a pdf then ends with its payment part and receipt ' +
-      'at the bottom of an A4 page, html with the same as SVG (txt output: 422); a QR-bill the Swiss Payment ' +
-      'Standards refuse is a 400 naming its path (`data.qrBill.creditor.account`), whether data is text or a value.',
-    {
-      arrays: true,
-      maxElements: RENDER_DATA_MAX_ELEMENTS,
-      properties: { qrBill: { $ref: getSchemaPath(QrBillDto) } },
-    },
-  )
-  readonly data?: string | Record<string, unknown> | unknown[] | null;
 
   @OptionalJsonTextOrValue(
     'A JSON object, as text (a string) or the object itself: pageSize, pageOrientation, pageMargins, ' +
@@ -98,4 +87,22 @@ export class RenderRequestDto {
   @Satisfies('brandingName', brandingNameProblem)
   @IsString()
   readonly branding?: string | null;
+}
+
+/** RenderRequest (interfaces 2.4): the template's fields and the data it renders. */
+export class RenderRequestDto extends RenderTemplateFieldsDto {
+  @OptionalJsonTextOrValue(
+    'The data the template reads with Handlebars expressions: JSON text (a string), or the JSON object or ' +
+      `array itself, with the same result, holding at most ${RENDER_DATA_MAX_ELEMENTS.toLocaleString('en')} JSON values ` +
+      '(array items and object members; more: 400 as text, 413 as a value). Text that is not JSON: 422. ' +
+      'An object may hold `qrBill`, a Swiss QR-bill (schema QrBillDto): a pdf then ends with its payment part and receipt ' +
+      'at the bottom of an A4 page, html with the same as SVG (txt output: 422); a QR-bill the Swiss Payment ' +
+      'Standards refuse is a 400 naming its path (`data.qrBill.creditor.account`), whether data is text or a value.',
+    {
+      arrays: true,
+      maxElements: RENDER_DATA_MAX_ELEMENTS,
+      properties: { qrBill: { $ref: getSchemaPath(QrBillDto) } },
+    },
+  )
+  readonly data?: string | Record<string, unknown> | unknown[] | null;
 }
