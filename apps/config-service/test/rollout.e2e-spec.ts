@@ -1,4 +1,10 @@
-import { expectLosslessRollout, readSlowly, rollingRestart, testToken } from '@portal/testing';
+import {
+  expectLosslessRollout,
+  jsonArrayLength,
+  readSlowly,
+  rollingRestart,
+  testToken,
+} from '@portal/testing';
 
 import { uiTemplateBody } from './config-test-app';
 
@@ -60,22 +66,17 @@ describe('config-service through a rolling restart (two replicas behind a Servic
         }
       },
       largeAnswer: async (replicaUrl) => {
-        const response = await fetch(`${replicaUrl}${TEMPLATES}?PageSize=-1`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const { bytes, complete } = await readSlowly(response, 512 * 1024);
-        let items = -1;
-        try {
-          items = (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown[]).length;
-        } catch {
-          // Cut short: not JSON.
-        }
+        const answer = await readSlowly(
+          `${replicaUrl}${TEMPLATES}?PageSize=-1`,
+          { method: 'GET', headers: { authorization: `Bearer ${token}` } },
+          512 * 1024,
+        );
+        const items = jsonArrayLength(answer.bytes);
         return {
           what: `GET ${TEMPLATES}?PageSize=-1`,
-          status: response.status,
-          bytes: bytes.byteLength,
-          declared: Number(response.headers.get('content-length')) || undefined,
-          complete: complete && items === TEMPLATE_COUNT,
+          ...answer,
+          bytes: answer.bytes.byteLength,
+          complete: answer.complete && items === TEMPLATE_COUNT,
           items,
         };
       },

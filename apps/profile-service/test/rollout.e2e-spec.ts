@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 
-import { expectLosslessRollout, readSlowly, rollingRestart, testToken } from '@portal/testing';
+import {
+  expectLosslessRollout,
+  jsonArrayLength,
+  readSlowly,
+  rollingRestart,
+  testToken,
+} from '@portal/testing';
 
 import { PASSWORD_HASH_OPTIONS } from '../src/profiles/password-hasher';
 
@@ -44,22 +50,17 @@ describe('profile-service through a rolling restart (two replicas behind a Servi
         }
       },
       largeAnswer: async (replicaUrl) => {
-        const response = await fetch(`${replicaUrl}${PROFILES}?PageSize=-1`, {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        const { bytes, complete } = await readSlowly(response, 512 * 1024);
-        let items = -1;
-        try {
-          items = (JSON.parse(Buffer.from(bytes).toString('utf8')) as unknown[]).length;
-        } catch {
-          // Cut short: not JSON.
-        }
+        const answer = await readSlowly(
+          `${replicaUrl}${PROFILES}?PageSize=-1`,
+          { method: 'GET', headers: { authorization: `Bearer ${token}` } },
+          512 * 1024,
+        );
+        const items = jsonArrayLength(answer.bytes);
         return {
           what: `GET ${PROFILES}?PageSize=-1`,
-          status: response.status,
-          bytes: bytes.byteLength,
-          declared: Number(response.headers.get('content-length')) || undefined,
-          complete: complete && items >= COUNT,
+          ...answer,
+          bytes: answer.bytes.byteLength,
+          complete: answer.complete && items >= COUNT,
           items,
         };
       },

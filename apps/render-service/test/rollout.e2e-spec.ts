@@ -10,7 +10,7 @@ describe('render-service through a rolling restart (two replicas behind a Servic
     const token = await testToken(['RenderApi_Render']);
     const outcome = await rollingRestart({
       service: 'render-service',
-      env: { RENDER_WORKERS: '2', REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
+      env: { RENDER_WORKERS: '3', REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
       // Letters as text and, one in five, as a PDF.
       request: (n) => ({
         method: 'POST',
@@ -24,26 +24,27 @@ describe('render-service through a rolling restart (two replicas behind a Servic
         },
       }),
       largeAnswer: async (replicaUrl) => {
-        const response = await fetch(`${replicaUrl}${RENDER}`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            inputFormat: 'txt',
-            outputFormat: 'txt',
-            templateData: '{{#each lines}}{{this}}\n{{/each}}',
-            data: { lines: Array.from({ length: LINES }, () => LINE) },
-          }),
-        });
-        const { bytes, complete, error } = await readSlowly(response, 1024 * 1024);
-        const text = Buffer.from(bytes).toString('utf8');
+        const answer = await readSlowly(
+          `${replicaUrl}${RENDER}`,
+          {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              inputFormat: 'txt',
+              outputFormat: 'txt',
+              templateData: '{{#each lines}}{{this}}\n{{/each}}',
+              data: { lines: Array.from({ length: LINES }, () => LINE) },
+            }),
+          },
+          1024 * 1024,
+        );
+        const text = answer.bytes.toString('utf8');
         const expected = `${LINE}\n`.repeat(LINES);
         return {
           what: `POST ${RENDER} of ${LINES} lines`,
-          status: response.status,
-          bytes: bytes.byteLength,
-          declared: Number(response.headers.get('content-length')) || undefined,
-          complete: complete && text === expected,
-          error,
+          ...answer,
+          bytes: answer.bytes.byteLength,
+          complete: answer.complete && text === expected,
           ...(text === expected ? {} : { firstDifference: firstDifference(text, expected) }),
         };
       },

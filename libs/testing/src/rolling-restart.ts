@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import path from 'node:path';
 
 import { load } from 'js-yaml';
@@ -27,8 +28,8 @@ export interface WholeAnswer {
   readonly what: string;
   readonly status: number;
   readonly bytes: number;
-  /** The bytes the answer said it would carry (Content-Length), or undefined for a chunked one. */
-  readonly declared: number | undefined;
+  /** The bytes the answer said it would carry (Content-Length); absent for a chunked one. */
+  readonly declared?: number;
   /** Whether the body ends as a whole document of its kind ends (`%%EOF`, a closing `]`...). */
   readonly complete: boolean;
   /** What else the suite found out about it, for a failure's message. */
@@ -148,48 +149,79 @@ export class SteadyTraffic {
 
 /** What a client saw instead of an answer: refused, reset (or closed before the answer), timed out. */
 function failureOf(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  const cause =
+    (error as { cause?: { code?: string; message?: string } }).cause ??
+    (error as { code?: string; message?: string });
   const code = cause?.code ?? (error as { name?: string }).name ?? 'unknown';
   if (code === 'ECONNREFUSED') return 'refused';
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return 'reset';
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE')
+    return `reset (${code}: ${cause?.message ?? ''})`;
   if (code === 'TimeoutError' || code === 'UND_ERR_HEADERS_TIMEOUT') return 'timeout';
   return `${code}: ${cause?.message ?? (error as Error).message}`;
 }
 
-/**
- * Reads a fetch answer at about `bytesPerSecond`, as a slow client on a slow network does;
- * `complete` is false when the connection broke before the answer's end.
- */
-export async function readSlowly(
-  response: Response,
-  bytesPerSecond: number,
-): Promise<{ bytes: Uint8Array; complete: boolean; error?: string }> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let error: string | undefined;
-  const started = performance.now();
+/** The items of a JSON array's text, or -1 when it is not one (cut short). */
+export function jsonArrayLength(bytes: Buffer): number {
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-      const due = started + (size / bytesPerSecond) * 1000;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-  } catch (cut) {
-    // Cut on its way: the answer is whatever arrived.
-    error = failureOf(cut);
+    const value: unknown = JSON.parse(bytes.toString('utf8'));
+    return Array.isArray(value) ? value.length : -1;
+  } catch {
+    return -1;
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return { bytes, complete: error === undefined, ...(error ? { error } : {}) };
+}
+
+/** A large answer read slowly: its status, what it declared it would carry, and what arrived. */
+export interface SlowAnswer {
+  readonly status: number;
+  /** Content-Length, when the answer had one. */
+  readonly declared?: number;
+  readonly bytes: Buffer;
+  /** false when the connection broke before the answer's end (`error` says how). */
+  readonly complete: boolean;
+  readonly error?: string;
+}
+
+/**
+ * Sends a request and reads its answer at about `bytesPerSecond`, as a slow client on a slow
+ * network does, pausing the socket between reads. Node's http client, not fetch: Node 24's fetch
+ * (undici 7) throws an uncatchable AssertionError when a server ends a connection while the
+ * reader of a paused body is still behind (nodejs/undici#5360, fixed in undici 8).
+ */
+export function readSlowly(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  bytesPerSecond: number,
+): Promise<SlowAnswer> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const request = httpRequest(url, { method: init.method, headers: init.headers }, (response) => {
+      const started = performance.now();
+      const declared = Number(response.headers['content-length']);
+      const answer = (error?: string): SlowAnswer => ({
+        status: response.statusCode ?? 0,
+        ...(Number.isFinite(declared) ? { declared } : {}),
+        bytes: Buffer.concat(chunks),
+        complete: error === undefined,
+        ...(error === undefined ? {} : { error }),
+      });
+      response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        size += chunk.byteLength;
+        const wait = started + (size / bytesPerSecond) * 1000 - performance.now();
+        if (wait <= 0) return;
+        response.pause();
+        setTimeout(() => response.resume(), wait);
+      });
+      response.on('end', () => resolve(answer()));
+      response.on('aborted', () => resolve(answer('aborted')));
+      response.on('error', (error) => resolve(answer(failureOf(error))));
+    });
+    request.on('error', (error) =>
+      resolve({ status: 0, bytes: Buffer.concat(chunks), complete: false, error: failureOf(error) }),
+    );
+    request.end(init.body);
+  });
 }
 
 interface Replica {

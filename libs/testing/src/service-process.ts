@@ -51,6 +51,8 @@ export interface ServiceProcess {
   close(): Promise<void>;
   /** SIGTERM, then resolves with how the process exited. */
   terminate(): Promise<ProcessExit>;
+  /** SIGKILL, as a node that dies takes its pods: nothing of the service runs on. */
+  kill(): Promise<ProcessExit>;
 }
 
 export interface ProcessExit {
@@ -150,6 +152,10 @@ export async function startServiceProcess(options: {
     },
     terminate: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited(child);
+    },
+    kill: () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       return exited(child);
     },
   };

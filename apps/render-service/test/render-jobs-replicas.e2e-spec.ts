@@ -1,0 +1,110 @@
+import path from 'node:path';
+
+import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
+
+import {
+  createTestDatabase,
+  startServiceProcess,
+  type ServiceProcess,
+  TestClient,
+  type TestDatabase,
+  testToken,
+  waitUntil,
+} from '@portal/testing';
+
+const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
+const JOBS = '/demo/v10-0/render-jobs';
+const ITEMS = 150;
+
+async function unzipTexts(bytes: Uint8Array): Promise<Map<string, string>> {
+  const zip = await new Promise<ZipFile>((resolve, reject) =>
+    fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, file) =>
+      error ? reject(error) : resolve(file),
+    ),
+  );
+  const files = new Map<string, string>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: Entry) =>
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if (files.has(entry.fileName)) reject(new Error(`${entry.fileName} twice in the zip`));
+          files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+          zip.readEntry();
+        });
+      }),
+    );
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  return files;
+}
+
+describe('render jobs across replicas (two processes, the queue in Redis, real PostgreSQL)', () => {
+  let database: TestDatabase;
+  const replicas: ServiceProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('render_jobs_replicas');
+    // A replica that dies leaves its items to the other once their 2 s lock lapses.
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL,
+      RENDER_WORKERS: '3',
+      RENDER_TIMEOUT_MS: '60000',
+      RENDER_JOB_LOCK_MS: '2000',
+    };
+    replicas.push(await startServiceProcess({ main: MAIN, env }));
+    replicas.push(await startServiceProcess({ main: MAIN, env }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await Promise.all(replicas.map((replica) => replica.close()));
+    await database?.drop();
+  });
+
+  it('finishes a job whose first replica is killed mid-job on the other, every item exactly once', async () => {
+    const token = await testToken(['RenderApi_Render']);
+    const [doomed, survivor] = replicas.map((replica) => new TestClient(replica.baseUrl).withToken(token));
+    const created = await doomed.post<Record<string, any>>(JOBS, {
+      inputFormat: 'txt',
+      outputFormat: 'txt',
+      templateData: 'Brief {{number}} an {{name}}',
+      fileName: 'brief-{{number}}',
+      items: Array.from({ length: ITEMS }, (_, index) => ({
+        number: index + 1,
+        name: `Person ${index + 1}`,
+      })),
+    });
+    expect(created.status).toBe(202);
+    const jobUrl = `${JOBS}/${created.body.id}`;
+    // Both replicas take items; the one that accepted the job dies without a word once some are done.
+    await waitUntil(
+      async () => (await survivor.get<Record<string, any>>(jobUrl)).body.counts.done >= 20,
+      'some items done',
+    );
+    expect(await replicas[0].kill()).toEqual({ code: null, signal: 'SIGKILL' });
+    const progressAtKill = (await survivor.get<Record<string, any>>(jobUrl)).body.counts.done;
+    expect(progressAtKill).toBeLessThan(ITEMS);
+
+    let job: Record<string, any> = {};
+    await waitUntil(
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        job = (await survivor.get<Record<string, any>>(jobUrl)).body;
+        return job.state === 'succeeded';
+      },
+      'the surviving replica finishes the job',
+      90_000,
+    );
+    expect(job.counts).toEqual({ total: ITEMS, done: ITEMS, failed: 0 });
+    const files = await unzipTexts((await survivor.get(`${jobUrl}/result`)).bytes);
+    expect(files.size).toBe(ITEMS);
+    for (let number = 1; number <= ITEMS; number += 1)
+      expect(files.get(`brief-${number}.txt`)).toBe(`Brief ${number} an Person ${number}`);
+  }, 180_000);
+});
