@@ -44,6 +44,12 @@ function requestExamples(): RenderBody[] {
     .filter((body) => body.branding === undefined);
 }
 
+/** The render jobs of the README's shell examples (`curl ... <<'JOB'`). */
+const jobExamples = (): Array<Record<string, unknown>> =>
+  [...README.matchAll(/<<'JOB'\n([\s\S]*?)\nJOB\n/g)].map(
+    (match) => JSON.parse(match[1]) as Record<string, unknown>,
+  );
+
 const OUTPUTS: Record<string, string[]> = {
   json: ['pdf'],
   html: ['pdf', 'html'],
@@ -111,6 +117,7 @@ describe('render-service: the README examples render completely with their own d
       'demo-qr-bill',
     ]);
     expect(requestExamples().length).toBeGreaterThanOrEqual(2);
+    expect(jobExamples().length).toBeGreaterThanOrEqual(1);
   });
 
   it.each(
@@ -139,6 +146,23 @@ describe('render-service: the README examples render completely with their own d
       const { text, missing } = await rendered(body);
       expect(missing).toBeNull();
       expect(strayPunctuation(text)).toEqual([]);
+    },
+  );
+
+  it.each(jobExamples().map((body) => [String(body['fileName']), body] as const))(
+    'runs the render job of the shell example %s to success, every item complete',
+    async (_name, body) => {
+      const created = await service.renderer.post<Record<string, any>>('/demo/v10-0/render-jobs', body);
+      expect([created.status, created.status === 202 ? '' : created.text]).toEqual([202, '']);
+      let job: Record<string, any> = created.body;
+      for (let poll = 0; poll < 300 && ['queued', 'running'].includes(job.state as string); poll += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        job = (await service.renderer.get<Record<string, any>>(`/demo/v10-0/render-jobs/${created.body.id}`))
+          .body;
+      }
+      const items = body['items'] as unknown[];
+      expect(job).toMatchObject({ state: 'succeeded', counts: { total: items.length, done: items.length } });
+      expect((await service.renderer.get(job['resultUrl'] as string)).status).toBe(200);
     },
   );
 
