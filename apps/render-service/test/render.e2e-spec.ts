@@ -318,6 +318,22 @@ describe('render-service: POST /{tenant}/v10-0/render (HTTP, real PostgreSQL)', 
       );
     });
 
+    it('refuses 3,000 nested blocks within a second, naming the limit and where it is passed', async () => {
+      const nestedIf = (levels: number): string =>
+        '{{#if a}}'.repeat(levels) + '{{a}}' + '{{/if}}'.repeat(levels);
+      const started = performance.now();
+      const response = await render(service.renderer, { ...valid, templateData: nestedIf(3000) });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ status: 422, line: 1, column: 901 });
+      expect(response.body.detail).toBe(
+        'The template nests too deeply at line 1, column 901: a block opens level 101, past the limit of ' +
+          '100 levels (each block, {{else if}} of a chain and sub-expression inside another adds one).',
+      );
+      const atTheLimit = await renderOk({ ...valid, templateData: nestedIf(100) });
+      expect(atTheLimit.text).toBe('1');
+    });
+
     it.each([
       [
         'a json template that is not JSON',

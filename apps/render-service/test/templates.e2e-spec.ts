@@ -17,6 +17,9 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
 
   let sequence = 0;
   const uniqueName = (prefix = 'tpl'): string => `${prefix}-${++sequence}`;
+  /** `{{a}}` inside `levels` nested `{{#if a}}`. */
+  const nestedIf = (levels: number): string =>
+    '{{#if a}}'.repeat(levels) + '{{a}}' + '{{/if}}'.repeat(levels);
 
   const save = async (name: string, body: Body, expected = [200, 201]) => {
     const response = await service.editor.put<Body>(`${TEMPLATES}/${name}`, body);
@@ -131,6 +134,36 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
       const response = await service.editor.put<Body>(`${TEMPLATES}/${uniqueName()}`, body);
       expect(response.status).toBe(400);
       expect(Object.keys(response.body.errors)).toEqual([property]);
+    });
+
+    it('refuses 3,000 nested blocks within a second, naming the limit and where it is passed, and saves nothing', async () => {
+      const name = uniqueName();
+      const started = performance.now();
+      const response = await service.editor.put<Body>(`${TEMPLATES}/${name}`, {
+        data: `Dear {{a}},\n${nestedIf(3000)}`,
+        inputFormat: 'txt',
+      });
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(response.status).toBe(422);
+      expect(response.body).toMatchObject({ status: 422, line: 2, column: 901 });
+      expect(response.body.detail).toBe(
+        'The template nests too deeply at line 2, column 901: a block opens level 101, past the limit of ' +
+          '100 levels (each block, {{else if}} of a chain and sub-expression inside another adds one).',
+      );
+      expect((await service.editor.get(`${TEMPLATES}/${name}`)).status).toBe(404);
+    });
+
+    it('saves a template nested exactly to the limit, and renders it by name', async () => {
+      const name = uniqueName();
+      expect((await save(name, { data: nestedIf(100), inputFormat: 'txt' })).status).toBe(201);
+      const rendered = await render(service.renderer, {
+        inputFormat: 'txt',
+        outputFormat: 'txt',
+        templateName: name,
+        data: json({ a: 'deep' }),
+      });
+      expect(rendered.status).toBe(200);
+      expect(rendered.text).toBe('deep');
     });
 
     it('keeps tab, CR and LF in createdBy, and control characters in the template text', async () => {

@@ -1,6 +1,9 @@
+import Handlebars from 'handlebars';
+
 import { OutputBudget } from './output-budget';
 import { RenderError } from './render-error';
-import { checkTemplate, TemplateCache } from './template-engine';
+import { checkTemplate, type CompiledTemplate, TemplateCache } from './template-engine';
+import { TEMPLATE_MAX_DEPTH } from './template-nesting';
 
 const sut = new TemplateCache();
 const run = (
@@ -96,6 +99,120 @@ describe('template checks', () => {
 
   it('names the line of an unescaped output', () => {
     expect(refusal(() => checkTemplate('a\n b {{{x}}}', 'html')).message).toContain('line 2, column 4');
+  });
+});
+
+describe('nesting', () => {
+  const nestedIf = (levels: number): string => '{{#if a}}'.repeat(levels) + 'x' + '{{/if}}'.repeat(levels);
+
+  it('refuses a template nested past the limit at the save check and at a render, where the level opens', () => {
+    // The literal brace after {{x}} moves Handlebars' columns by one: the place is the author's.
+    const source = `{"a": 1}\n{{x}}} ${nestedIf(TEMPLATE_MAX_DEPTH + 1)}`;
+    for (const attempt of [() => checkTemplate(source, 'txt'), () => sut.get(source, 'txt')]) {
+      const error = refusal(attempt);
+      expect(error.code).toBe('TEMPLATE.TOO_DEEP');
+      expect(error.position).toEqual({ line: 2, column: 7 + 9 * TEMPLATE_MAX_DEPTH + 1 });
+      expect(error.message).toBe(
+        `The template nests too deeply at line 2, column ${7 + 9 * TEMPLATE_MAX_DEPTH + 1}: a block opens ` +
+          'level 101, past the limit of 100 levels (each block, {{else if}} of a chain and sub-expression ' +
+          'inside another adds one).',
+      );
+    }
+  });
+
+  it('answers 3,000 nested blocks at once', () => {
+    const started = performance.now();
+    expect(refusal(() => checkTemplate(nestedIf(3000), 'html')).code).toBe('TEMPLATE.TOO_DEEP');
+    expect(refusal(() => sut.get(nestedIf(3000), 'html')).code).toBe('TEMPLATE.TOO_DEEP');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('compiles and runs a template of every kind of level nested to the limit, and refuses one more', () => {
+    const levels = (name: string): string =>
+      '{{#each list}}{{#with this}}' +
+      '{{#if ok}}'.repeat(TEMPLATE_MAX_DEPTH - 4) +
+      `{{#unless no}}{{upper (lower ${name})}}{{/unless}}` +
+      '{{/if}}'.repeat(TEMPLATE_MAX_DEPTH - 4) +
+      '{{/with}}{{/each}}';
+    const data = { list: [{ ok: true, no: false, name: 'Zoë' }] };
+    checkTemplate(levels('name'), 'html');
+    expect(run(levels('name'), 'html', data)).toBe('ZOË');
+    const error = refusal(() => sut.get(levels('(lower name)'), 'html'));
+    expect(error.code).toBe('TEMPLATE.TOO_DEEP');
+    expect(error.message).toContain('a sub-expression opens level 101');
+  });
+
+  it('takes an {{else if}} chain of 99 and refuses one of 100', () => {
+    const chain = (links: number): string =>
+      '{{#if a0}}0' +
+      Array.from({ length: links }, (_, i) => `{{else if a${i + 1}}}${i + 1}`).join('') +
+      '{{/if}}';
+    expect(run(chain(TEMPLATE_MAX_DEPTH - 1), 'txt', { a57: true })).toBe('57');
+    const error = refusal(() => checkTemplate(chain(TEMPLATE_MAX_DEPTH), 'txt'));
+    expect(error.message).toContain(
+      `line 1, column ${chain(TEMPLATE_MAX_DEPTH).indexOf('{{else if a100}}') + 1}: an {{else}} that chains a block opens level 101`,
+    );
+  });
+});
+
+describe('compile time', () => {
+  /** The process's CPU time of one compile (what other processes take does not count), and its result. */
+  const compiled = (source: string): { template: CompiledTemplate; ms: number } => {
+    const started = process.cpuUsage();
+    const template = new TemplateCache().get(source, 'txt');
+    const { user, system } = process.cpuUsage(started);
+    return { template, ms: (user + system) / 1000 };
+  };
+
+  /** The work of Handlebars' compilers while `work` runs, counted as calls of their methods. */
+  const compilerCalls = (work: () => void): number => {
+    const internals = Handlebars as unknown as Record<
+      'Compiler' | 'JavaScriptCompiler',
+      { prototype: object }
+    >;
+    const prototypes = [internals.Compiler.prototype, internals.JavaScriptCompiler.prototype] as Array<
+      Record<string, unknown>
+    >;
+    let calls = 0;
+    const restore: Array<() => void> = [];
+    for (const prototype of prototypes)
+      for (const name of Object.getOwnPropertyNames(prototype)) {
+        const method = prototype[name];
+        // `compiler` is a class the compilers construct, not a method.
+        if (typeof method !== 'function' || name === 'constructor' || name === 'compiler') continue;
+        prototype[name] = function (this: unknown, ...args: unknown[]): unknown {
+          calls += 1;
+          return (method as (...args: unknown[]) => unknown).apply(this, args);
+        };
+        restore.push(() => (prototype[name] = method));
+      }
+    try {
+      work();
+    } finally {
+      for (const undo of restore) undo();
+    }
+    return calls;
+  };
+
+  it('compiles each block once, without comparing it with the blocks before', () => {
+    // Blocks that each write a value: no two bodies compile alike (each reports its own place).
+    const blocks = (count: number): string => '{{#if x}}{{y}}{{/if}}\n'.repeat(count);
+    const calls = (count: number): number =>
+      compilerCalls(() => new TemplateCache().get(blocks(count), 'txt'));
+    // Linear: four times the blocks, at most four times the work (comparing each with the ones
+    // before, Handlebars' way, did nearly 10 times the work).
+    expect(calls(1000)).toBeLessThanOrEqual(4 * calls(250));
+  });
+
+  it('takes 20,000 blocks in a row, in time proportional to their number', () => {
+    const blocks = (count: number): string => '{{#if x}}y{{/if}}'.repeat(count);
+    compiled(blocks(100));
+    const small = Math.min(compiled(blocks(1250)).ms, compiled(blocks(1250)).ms) / 1250;
+    const large = compiled(blocks(20_000));
+    // Per block, 16 times as many cost at most twice as much (quadratic, they would cost 16 times).
+    expect(large.ms / 20_000).toBeLessThan(2 * small);
+    const budget = new OutputBudget(1024 * 1024, 'LIMIT');
+    expect(large.template.render({ data: { x: true }, locale: undefined, budget })).toBe('y'.repeat(20_000));
   });
 });
 
