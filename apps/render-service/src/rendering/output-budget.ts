@@ -7,7 +7,7 @@ export interface OutputLimits {
   readonly pdfBytes: number;
 }
 
-export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { textBytes: 8 * 1024 * 1024, pdfBytes: 32 * 1024 * 1024 };
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { textBytes: 8 * 1024 * 1024, pdfBytes: 16 * 1024 * 1024 };
 
 const readable = (bytes: number): string =>
   bytes >= 1024 * 1024

@@ -5,6 +5,7 @@ import { listInputs, MAX_VALIDATION_MESSAGES } from '@portal/problem-details';
 
 import type { BrandingContext } from '../branding/branding';
 import { svgImagesAsSvg, withBranding } from './branding-data';
+import { checkDocumentSize, checkMarkupSize } from './document-size';
 import { checkDocumentStructure } from './document-structure';
 import { missingGlyphsOf } from './font-sharing';
 import { DEFAULT_FONT, fontFamilies } from './fonts';
@@ -175,7 +176,7 @@ async function pdfOf(
   options: RendererOptions,
   locale: Locale,
   templateLabel: string,
-  budget: OutputBudget,
+  pdfBytes: number,
   authored: boolean,
   qrBill: QrBill | undefined,
 ): Promise<{ bytes: Uint8Array; missingGlyphs: readonly number[] }> {
@@ -190,6 +191,7 @@ async function pdfOf(
     defaultStyle: { font: DEFAULT_FONT, ...defaultStyle },
   };
   svgImagesAsSvg(definition);
+  checkDocumentSize(definition);
   checkDocumentResources(definition);
   if (authored) checkDocumentStructure(definition);
   const { definition: laidOut, reserved } = qrBill
@@ -215,7 +217,7 @@ async function pdfOf(
     if (error instanceof RenderError) throw error;
     throw layoutFailure(error, fontFamilies());
   }
-  budget.check(bytes.byteLength);
+  new OutputBudget(pdfBytes, 'RENDER_MAX_PDF_BYTES').check(bytes.byteLength);
   return { bytes, missingGlyphs };
 }
 
@@ -232,10 +234,16 @@ function pageOf(definition: DocumentDefinition): Parameters<typeof reservePaymen
 
 const encoder = new TextEncoder();
 
-/** The budget of one render: the pdf limit for a pdf (and the text it is laid out from). */
+/**
+ * The text a template may write on its way to a pdf: what JSON.parse, jsdom and pdfmake then hold
+ * (several times its size), bounded apart from the pdf itself so that it fits a worker's heap.
+ */
+export const PDF_SOURCE_MAX_BYTES = 8 * 1024 * 1024;
+
+/** The budget of what a template writes: the document itself, or for a pdf the text it is laid out from. */
 const budgetFor = (outputFormat: OutputFormat, limits: OutputLimits): OutputBudget =>
   outputFormat === 'pdf'
-    ? new OutputBudget(limits.pdfBytes, 'RENDER_MAX_PDF_BYTES')
+    ? new OutputBudget(Math.min(limits.pdfBytes, PDF_SOURCE_MAX_BYTES), 'the text a PDF is laid out from')
     : new OutputBudget(limits.textBytes, 'RENDER_MAX_OUTPUT_BYTES');
 
 /** The 422 of a strict render whose data lacks values the template asks for. */
@@ -330,11 +338,13 @@ async function renderBytes(
         break;
       case 'html':
       case 'md': {
-        const converted = await converting(inputFormat, async () =>
-          inputFormat === 'md'
-            ? htmlToPdfContent(await markdownToHtml(text, trustedImages), fontChoice(), markdownPdfStyles())
-            : htmlToPdfContent(text, fontChoice()),
-        );
+        const converted = await converting(inputFormat, async () => {
+          const html = inputFormat === 'md' ? await markdownToHtml(text, trustedImages) : text;
+          checkMarkupSize(html);
+          return inputFormat === 'md'
+            ? htmlToPdfContent(html, fontChoice(), markdownPdfStyles())
+            : htmlToPdfContent(html, fontChoice());
+        });
         document = htmlDocumentDefinition(converted);
         warnings = converted.warnings;
         break;
@@ -343,7 +353,15 @@ async function renderBytes(
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
     }
-    const pdf = await pdfOf(document, options, locale, templateLabel, budget, inputFormat === 'json', qrBill);
+    const pdf = await pdfOf(
+      document,
+      options,
+      locale,
+      templateLabel,
+      limits.pdfBytes,
+      inputFormat === 'json',
+      qrBill,
+    );
     // Characters drawn as boxes first: the reader sees them, unlike most CSS left out.
     return {
       bytes: pdf.bytes,
