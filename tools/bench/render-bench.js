@@ -17,6 +17,9 @@
 //   BENCH_WORKERS (default 1): worker threads autocannon sends from (0: this thread).
 // At 8 connections it also reads the CPU each thread of the service used per render (main thread,
 // render workers, the process's other threads) and the load generator's own.
+// Fairness (contract 10): a polite caller's one-page renders at one connection, alone and then
+// while a greedy caller keeps 24 renders of the report in flight; target: p99 within 3x.
+// Render jobs have their own benchmark: npm run bench:render-jobs.
 // The last line of output is one JSON object with the results.
 /* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
@@ -26,7 +29,6 @@ const { existsSync, readdirSync, readFileSync } = require('node:fs');
 const { cpus } = require('node:os');
 const path = require('node:path');
 
-const { fakerDE_CH, fakerFR_CH } = require('@faker-js/faker');
 const autocannon = require('autocannon');
 
 const {
@@ -56,161 +58,22 @@ const {
   OutputBudget,
   DEFAULT_OUTPUT_LIMITS,
 } = require('../../dist/apps/render-service/src/rendering/output-budget');
-const { readQrBill } = require('../../dist/apps/render-service/src/rendering/qr-bill');
-const { calculateQRReferenceChecksum } = require('swissqrbill/utils');
 
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = [1, 8, 32];
 const TENANT = 'bench';
-const TARGETS = { throughputRatio: 2, memoryGrowth: 0.2, shareOfLimit: 0.9, tailToMedian: 3, rssMb: 300 };
-
-// ---- The two documents: templates, data, and what raw pdfmake is given for them ----
-
-const INVOICE_TEMPLATE = `{
-  "info": { "title": "Rechnung {{number}}" },
-  "content": [
-    { "text": "{{issuer}}", "fontSize": 16, "bold": true },
-    { "text": "{{customer.name}}\\n{{customer.street}}\\n{{customer.city}}", "margin": [300, 20, 0, 20] },
-    { "text": "Rechnung {{number}} vom {{formatDate date 'long'}}", "fontSize": 14, "bold": true, "margin": [0, 0, 0, 10] },
-    { "table": { "headerRows": 1, "widths": ["*", 40, 70, 80], "body": [
-      [{ "text": "Leistung", "bold": true }, { "text": "Menge", "bold": true }, { "text": "Preis", "bold": true }, { "text": "Betrag", "bold": true }]
-      {{#each lines}}, ["{{description}}", "{{quantity}}", "{{chf price symbol=false}}", { "text": "{{chf (multiply quantity price)}}", "alignment": "right" }]{{/each}}
-    ] } },
-    { "text": "Total {{chf (sum lines 'quantity' 'price')}}", "bold": true, "alignment": "right", "margin": [0, 10, 0, 0] },
-    { "text": "Zahlbar innert 30 Tagen. Vielen Dank für Ihren Auftrag.", "margin": [0, 20, 0, 0] }
-  ]
-}`;
-
-// The data varies from render to render, as a tenant's traffic does: the same template filled for
-// different people (Swiss names and addresses in German and French), items from a fee
-// list, their own amounts. Rendering one document over and over would flatter what render-service
-// keeps between documents (the words a font has laid out); both the service and raw pdfmake below
-// go through the same variants in the same order.
-const INVOICE_VARIANTS = 1000;
-const REPORT_VARIANTS = 8;
-const FEES = [
-  'Kehrichtgrundgebühr',
-  'Wasserzins',
-  'Abwassergebühr',
-  'Hundetaxe',
-  'Parkkarte Anwohner',
-  'Baubewilligung',
-  'Grabunterhalt',
-  'Schulgeld Musikschule',
-  'Beglaubigung',
-  'Wohnsitzbestätigung',
-  'Mietzins Werkhof',
-  'Strassenreinigung',
-];
-const fakers = [fakerDE_CH, fakerFR_CH];
-fakers.forEach((faker, index) => faker.seed(2026 + index));
-const fakerFor = (variant) => fakers[variant % fakers.length];
-const dayOf2026 = (faker) =>
-  faker.date.between({ from: '2026-01-01', to: '2026-12-31' }).toISOString().slice(0, 10);
-const amount = (faker, min, max) => faker.number.float({ min, max, fractionDigits: 2 });
-
-const invoiceData = (variant) => {
-  const faker = fakerFor(variant);
-  return {
-    number: `2026-${String(variant + 1).padStart(4, '0')}`,
-    date: dayOf2026(faker),
-    issuer: `Gemeinde ${fakerDE_CH.location.city()}`,
-    customer: {
-      name: faker.person.fullName(),
-      street: faker.location.streetAddress(),
-      city: `${faker.location.zipCode()} ${faker.location.city()}`,
-    },
-    lines: Array.from({ length: 15 }, (_, index) => ({
-      description: `${faker.helpers.arrayElement(FEES)} ${(index % 4) + 1}. Quartal`,
-      quantity: faker.number.int({ min: 1, max: 4 }),
-      price: amount(faker, 5, 400),
-    })),
-  };
+const TARGETS = {
+  throughputRatio: 2,
+  memoryGrowth: 0.2,
+  shareOfLimit: 0.9,
+  tailToMedian: 3,
+  rssMb: 300,
+  fairness: 3,
 };
 
-const REPORT_TEMPLATE = `{
-  "info": { "title": "{{title}}" },
-  "pageMargins": [40, 60, 40, 60],
-  "defaultStyle": { "fontSize": 11, "lineHeight": 1.35 },
-  "content": [
-    { "text": "{{title}}", "fontSize": 18, "bold": true, "margin": [0, 0, 0, 10] },
-    { "table": { "headerRows": 1, "widths": [40, "*", 90, 70], "body": [
-      [{ "text": "Nr", "bold": true }, { "text": "Gemeinde / Bemerkung", "bold": true }, { "text": "Datum", "bold": true }, { "text": "Betrag", "bold": true }]
-      {{#each rows}}, ["{{n}}", "{{name}}", "{{formatDate date 'medium'}}", { "text": "{{chf amount}}", "alignment": "right" }]{{/each}}
-    ] } }
-  ]
-}`;
+// ---- The documents (render-documents.js, shared with bench:render-jobs) ----
 
-const reportData = (variant) => {
-  const faker = fakerFor(variant);
-  return {
-    title: `Quartalsbericht Gebühren ${(variant % 4) + 1}/2026`,
-    rows: Array.from({ length: 600 }, (_, index) => ({
-      n: index + 1,
-      name: `${faker.location.city()} – ${faker.helpers.arrayElement(FEES)}`,
-      date: dayOf2026(faker),
-      amount: amount(faker, 100, 1000),
-    })),
-  };
-};
-
-// The invoice with its QR-bill: a QR-IBAN, a QR reference of its own (with its check digit) and
-// the invoice's total for every variant, the customer as debtor with a structured address.
-const QR_BILL_VARIANTS = 1000;
-const qrBillInvoiceData = (variant) => {
-  const faker = fakerFor(variant + 1);
-  const invoice = invoiceData(variant);
-  const total =
-    invoice.lines.reduce((sum, line) => sum + Math.round(line.quantity * line.price * 100), 0) / 100;
-  const reference = `2026${String(variant + 1).padStart(22, '0')}`;
-  const qrBill = {
-    creditor: {
-      account: 'CH44 3199 9123 0008 8901 2',
-      name: invoice.issuer,
-      address: 'Gemeindehausplatz',
-      buildingNumber: '1',
-      zip: '8000',
-      city: 'Zürich',
-      country: 'CH',
-    },
-    debtor: {
-      name: invoice.customer.name,
-      address: faker.location.street(),
-      buildingNumber: faker.location.buildingNumber(),
-      zip: faker.location.zipCode(),
-      city: faker.location.city(),
-      country: 'CH',
-    },
-    amount: total,
-    currency: 'CHF',
-    reference: `${reference}${calculateQRReferenceChecksum(reference)}`,
-    message: `Rechnung ${invoice.number}`,
-  };
-  // Every variant must be a valid QR-bill: a refused one would be measured as a fast 400.
-  readQrBill({ qrBill });
-  return { ...invoice, qrBill };
-};
-
-const DOCUMENTS = [
-  {
-    key: 'invoice',
-    label: 'invoice (json→pdf, 15 rows)',
-    template: INVOICE_TEMPLATE,
-    variants: Array.from({ length: INVOICE_VARIANTS }, (_, variant) => invoiceData(variant)),
-  },
-  {
-    key: 'report',
-    label: 'report (json→pdf, 600 rows)',
-    template: REPORT_TEMPLATE,
-    variants: Array.from({ length: REPORT_VARIANTS }, (_, variant) => reportData(variant)),
-  },
-  {
-    key: 'qrbill',
-    label: 'invoice with QR-bill (json→pdf, 15 rows + payment part)',
-    template: INVOICE_TEMPLATE,
-    variants: Array.from({ length: QR_BILL_VARIANTS }, (_, variant) => qrBillInvoiceData(variant)),
-  },
-];
+const { DOCUMENTS } = require('./render-documents');
 
 /** The QR-bill of each variant, for the raw libraries (none for a document without). */
 const qrBillsOf = (document) =>
@@ -418,6 +281,75 @@ function cpuSplit(before, after, loadUsage, { pid, renderWorkers, renders }) {
   };
 }
 
+// ---- Fairness between callers ----
+
+/** A small document a polite caller asks for: one text line as a one-page PDF. */
+const SMALL_RENDER = JSON.stringify({
+  inputFormat: 'txt',
+  outputFormat: 'pdf',
+  templateData: 'Ihre Anfrage vom {{date}} ist eingegangen.',
+  data: JSON.stringify({ date: '28.11.2026' }),
+});
+
+/** Callers are token subjects: the polite one and the greedy one have tokens of their own. */
+const callerToken = (subject) =>
+  mintDevelopmentToken({
+    secret: process.env.AUTH_JWT_SECRET || DEVELOPMENT_JWT_SECRET,
+    roles: ['RenderApi_Render'],
+    subject,
+    expiresInSeconds: 3 * 3600,
+  });
+
+/**
+ * Contract 10, fair rendering: a polite caller's small renders at one connection, alone, then
+ * while a greedy caller keeps 24 renders of the 20-page report in flight (its own queue full).
+ * Target: the polite p99 beside the greedy caller within TARGETS.fairness times its p99 alone.
+ */
+async function measureFairness(baseUrl, seconds, workers) {
+  const [polite, greedy] = await Promise.all([callerToken('bench-polite'), callerToken('bench-greedy')]);
+  const politeScenario = (key, label) => ({
+    key,
+    label,
+    baseUrl,
+    headers: { authorization: `Bearer ${polite}`, 'content-type': 'application/json' },
+    requests: [{ method: 'POST', path: `/${TENANT}/v10-0/render`, body: SMALL_RENDER }],
+    timeoutSeconds: 60,
+  });
+  const quiet = await measure(
+    politeScenario('fair_quiet', 'polite caller alone: 1-page txt→pdf'),
+    1,
+    seconds,
+    workers,
+    WARMUP_SECONDS,
+  );
+  const report = DOCUMENTS.find((document) => document.key === 'report');
+  const greedyRun = autocannon({
+    url: baseUrl,
+    connections: 24,
+    duration: seconds + WARMUP_SECONDS + 4,
+    timeout: 120,
+    headers: { authorization: `Bearer ${greedy}`, 'content-type': 'application/json' },
+    requests: renderRequests(report),
+    ...(workers > 0 ? { workers } : {}),
+  });
+  // The greedy caller's queue fills before the polite caller measures.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const busy = await measure(
+    politeScenario('fair_beside_greedy', 'polite caller beside 24 reports of a greedy one'),
+    1,
+    seconds,
+    workers,
+    WARMUP_SECONDS,
+  );
+  const greedyResult = await greedyRun;
+  return {
+    quiet,
+    busy,
+    greedyRenders: greedyResult.requests.total,
+    greedyFailures: greedyResult.non2xx + greedyResult.errors,
+  };
+}
+
 // ---- The run ----
 
 async function renderInvoices(baseUrl, token, amount, workers) {
@@ -516,7 +448,15 @@ async function main(cleanups) {
     }
   }
 
-  // 3. Raw pdfmake, the same documents, here, one after another (the service stays idle).
+  // 3. Fairness: a polite caller's small renders, alone and beside a greedy caller's 24 reports.
+  const fairness = await measureFairness(service.baseUrl, seconds, workers);
+  console.log(
+    `  fairness: polite p99 ${fairness.quiet.p99} ms alone, ${fairness.busy.p99} ms beside 24 reports in flight ` +
+      `(${fairness.greedyRenders} reports rendered meanwhile)`,
+  );
+  rows.push(fairness.quiet, fairness.busy);
+
+  // 4. Raw pdfmake, the same documents, here, one after another (the service stays idle).
   const pdfmake = rawPdfmake();
   for (const document of DOCUMENTS) {
     const row = await measureBaseline(pdfmake, document, seconds);
@@ -543,7 +483,9 @@ async function main(cleanups) {
     `qrbill at c8 / its limit (pdfmake + swissqrbill) = ${toLimit('qrbill').toFixed(2)}, ` +
       `${(find('qrbill', 8).rps / find('invoice', 8).rps).toFixed(2)} of the invoice's renders/s (no target)`,
   );
+  const fairnessRatio = fairness.busy.p99 / Math.max(1, fairness.quiet.p99);
   const checks = {
+    polite_p99_beside_greedy_within_3x: fairnessRatio <= TARGETS.fairness,
     invoice_c8_to_limit: toLimit('invoice') >= TARGETS.shareOfLimit,
     report_c8_to_limit: toLimit('report') >= TARGETS.shareOfLimit,
     invoice_p99_within_3x_p50_c8: tail <= TARGETS.tailToMedian,
@@ -552,6 +494,10 @@ async function main(cleanups) {
     invoice_p50_c1_below_baseline: find('invoice', 1).p50 < baselineInvoice.p50,
     rss_growth_within_20_percent: Math.abs(growth) <= TARGETS.memoryGrowth,
   };
+  console.log(
+    `polite caller's p99 beside a greedy one / alone = ${fairnessRatio.toFixed(2)} (target <= ${TARGETS.fairness}): ` +
+      `${checks.polite_p99_beside_greedy_within_3x ? 'MET' : 'NOT MET'}`,
+  );
   for (const key of ['invoice', 'report'])
     console.log(
       `${key} at c8 / machine limit = ${toLimit(key).toFixed(2)} (target >= ${TARGETS.shareOfLimit}): ` +
@@ -590,6 +536,10 @@ async function main(cleanups) {
     rss_mb_after_1k: rss1k,
     rss_mb_after_10k: rss10k,
     renders_for_memory: rendered,
+    fairness_polite_p99_ms_quiet: fairness.quiet.p99,
+    fairness_polite_p99_ms_beside_greedy: fairness.busy.p99,
+    fairness_p99_ratio: round(fairnessRatio, 2),
+    fairness_greedy_reports: fairness.greedyRenders,
     invoice_c8_to_limit: round(toLimit('invoice'), 2),
     report_c8_to_limit: round(toLimit('report'), 2),
     qrbill_c8_to_limit: round(toLimit('qrbill'), 2),
@@ -615,6 +565,6 @@ async function main(cleanups) {
 }
 
 runBenchmark(main, () => {
-  const runs = DOCUMENTS.length * (CONNECTIONS.length + 2);
+  const runs = DOCUMENTS.length * (CONNECTIONS.length + 2) + 3;
   return (runs * (positiveNumber('BENCH_SECONDS', 10) + WARMUP_SECONDS + 30) + 900) * 1000;
 });
