@@ -28,9 +28,11 @@ RUN npm ci --omit=dev --omit=optional --no-audit --no-fund && npm cache clean --
 # The app's compiled code plus the compiled libs it references by relative path.
 COPY --from=build /app/dist/libs ./dist/libs
 COPY --from=build /app/dist/apps/render-service ./dist/apps/render-service
+# The memory budget: NODE_OPTIONS (the heap budget) and, for render, its workers.
+COPY deploy/base/render-service/runtime.env ./deploy/base/render-service/runtime.env
 # Files stay owned by root (read-only for the app); the process runs as the image's node user.
 USER node
 EXPOSE 3002
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/health/live', { signal: AbortSignal.timeout(4000) }).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--max-old-space-size=256", "--max-semi-space-size=4", "--single-threaded-gc", "dist/apps/render-service/src/main.js"]
+CMD ["node", "--env-file=deploy/base/render-service/runtime.env", "dist/apps/render-service/src/main.js"]

@@ -5,10 +5,9 @@ import path from 'node:path';
 import { loadAll } from 'js-yaml';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { HEAP_BUDGET_MB, mainOf, nodeArgsOf } = require('./service-process') as {
-  HEAP_BUDGET_MB: Record<string, number>;
+const { mainOf, runtimeEnvOf } = require('./service-process') as {
   mainOf: (service: string) => string;
-  nodeArgsOf: (service: string) => string[];
+  runtimeEnvOf: (service: string) => string;
 };
 
 type Manifest = Record<string, any>;
@@ -266,12 +265,8 @@ describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
       }
     });
 
-    it("gives Node a heap budget of half the container's memory limit (tools/service-process.js)", () => {
-      const limit = /^(\d+)(Mi|Gi)$/.exec(String(container['resources']?.limits?.memory));
-      if (!limit)
-        throw new Error(`memory limit ${container['resources']?.limits?.memory} is not in Mi or Gi`);
-      const limitMb = Number(limit[1]) * (limit[2] === 'Gi' ? 1024 : 1);
-      expect(HEAP_BUDGET_MB[name]).toBeLessThanOrEqual(limitMb / 2);
+    it("leaves the memory limit to runtime.env's MEMORY_LIMIT (kustomize replaces a placeholder)", () => {
+      expect(container['resources'].limits.memory).toBe('MEMORY_LIMIT-from-runtime.env');
     });
 
     it('rolls out one new pod at a time without taking an old one down first', () => {
@@ -327,16 +322,12 @@ describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
       expect(lines.some((line) => /^RUN\s.*node tools\/build\.js\b/.test(line))).toBe(true);
     });
 
-    it(`starts dist/apps/${name}/src/main.js with its heap budget, built from an existing source`, () => {
+    it(`starts dist/apps/${name}/src/main.js with its memory budget, built from an existing source`, () => {
       const cmd = lines.filter((line) => /^CMD\s/i.test(line)).at(-1) ?? '';
       const argv = JSON.parse(cmd.replace(/^CMD\s+/i, '')) as string[];
-      expect(argv).toEqual(['node', ...nodeArgsOf(name), mainOf(name)]);
+      expect(argv).toEqual(['node', `--env-file=${runtimeEnvOf(name)}`, mainOf(name)]);
+      expect(lines).toContain(`COPY ${runtimeEnvOf(name)} ./${runtimeEnvOf(name)}`);
       expect(existsSync(path.join(root, 'apps', name, 'src', 'main.ts'))).toBe(true);
-    });
-
-    it(`is started by \`npm run start:${short}\` as the image starts it`, () => {
-      const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-      expect(scripts[`start:${short}`]).toBe(['node', ...nodeArgsOf(name), mainOf(name)].join(' '));
     });
 
     it(`exposes the app's port (${port}) and sets it as PORT`, () => {
