@@ -27,11 +27,12 @@ const SERVICES = [
     secretKeys: [
       'DATABASE_URL',
       'AUTH_JWT_SECRET',
+      'REDIS_URL',
       'SETTINGS_ENCRYPTION_KEY',
       'SETTINGS_ENCRYPTION_PREVIOUS_KEYS',
     ],
   },
-  { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET'] },
+  { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
   { name: 'render-service', short: 'render', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
 ] as const;
 
@@ -267,6 +268,17 @@ describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
 
     it("leaves the memory limit to runtime.env's MEMORY_LIMIT (kustomize replaces a placeholder)", () => {
       expect(container['resources'].limits.memory).toBe('MEMORY_LIMIT-from-runtime.env');
+    });
+
+    it('sleeps in preStop, then drains, within terminationGracePeriodSeconds and 5 s to spare', () => {
+      const preStopSeconds = container['lifecycle']?.preStop?.sleep?.seconds;
+      expect(preStopSeconds).toBeGreaterThanOrEqual(5);
+      const configMap = baseManifest(name, 'ConfigMap', `${name}-config`);
+      const graceSeconds = Number(configMap['data'].SHUTDOWN_GRACE_MS) / 1000;
+      expect(graceSeconds).toBeGreaterThan(0);
+      expect(deployment['spec'].template.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(
+        preStopSeconds + graceSeconds + 5,
+      );
     });
 
     it('rolls out one new pod at a time without taking an old one down first', () => {
