@@ -16,6 +16,11 @@ const serviceProcess = require('./service-process') as {
   runtimeEnvOf(service: string): string;
 };
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { imageStart } = require('./dockerfile') as {
+  imageStart: () => { workdir: string; argv: string[] };
+};
+
 type Manifest = Record<string, any>;
 
 const root = path.resolve(__dirname, '..');
@@ -119,6 +124,14 @@ describe.each(serviceProcess.SERVICES)('%s runtime.env', (service) => {
     const started = heapLimitMb(serviceProcess.nodeArgsOf(service));
     expect(started).toBe(heapLimitMb(nodeOptions.split(' ')));
     expect(started).toBeLessThan(heapLimitMb([]));
+  });
+});
+
+describe('docker/Dockerfile', () => {
+  it('starts the service with --env-file on its runtime.env (tools/image-files.js copies it there)', () => {
+    const { workdir, argv } = imageStart();
+    expect(workdir).toBe('/app');
+    expect(argv).toEqual(['node', '--env-file=/app/runtime.env', '/app/main.js']);
   });
 });
 
