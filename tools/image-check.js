@@ -2,12 +2,15 @@
 // CI's check of the images without Docker: each service runs from exactly the files its image
 // holds (tools/image-files.js, which docker/Dockerfile runs), as the image runs them: a read-only
 // copy, the image's user (uid 1000), its environment and its command, in production mode against
-// a fresh database on the local PostgreSQL and the local Redis. It must report ready, answer one
-// real authenticated request and exit 0 on SIGTERM; a runtime dependency missing from the pruned
-// node_modules stops it before that. Runs as root (to start the service as the image's user).
+// a fresh database on the local PostgreSQL and the local Redis. Every package its compiled code
+// requires by name must resolve from the pruned node_modules; then it must report ready, answer one
+// real authenticated request and exit 0 on SIGTERM. Runs as root (to start the service as the
+// image's user).
 // Usage: node tools/image-check.js [service...]            every service unless named
 //        node tools/image-check.js <service> --files <dir>  image files made before (docker cp, say),
 //                                                            left read-only
+// IMAGE_CHECK_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
+// IMAGE_CHECK_REDIS_URL (default redis://127.0.0.1:6379) name other servers.
 /* global AbortSignal, Buffer, clearTimeout -- Node has them; the shared lint config lists only a few globals */
 const { execFileSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
