@@ -1,18 +1,13 @@
 #!/usr/bin/env node
-// Compiles every app and lib to dist/ with swc (type checking is `npm run typecheck`).
-// Usage: node tools/build.js [--out <folder below the repository>]   (default dist/)
-// The folder must lie below the repository, so that the built code finds node_modules.
+// Compiles the apps and libs to dist/ with swc (type checking is `npm run typecheck`).
+// Usage: node tools/build.js [--out <folder below the repository>] [--project <app>]
+//   --out      default dist/; below the repository, so that the built code finds node_modules
+//   --project  only that app and the libs it imports (tools/service-graph.js), as its image holds them
 const { transformFile } = require('@swc/core');
 const { mkdir, readdir, writeFile, copyFile, rm } = require('node:fs/promises');
 const path = require('node:path');
 const { swcOptions, workspaceRoot } = require('./swc-options');
 
-const outIndex = process.argv.indexOf('--out');
-const outRoot = path.resolve(workspaceRoot, outIndex > 0 ? process.argv[outIndex + 1] : 'dist');
-if (!outRoot.startsWith(`${workspaceRoot}${path.sep}`)) {
-  console.error(`--out must name a folder below ${workspaceRoot}`);
-  process.exit(1);
-}
 const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
 // Copied as they are: data files, and the files a service serves to browsers (the render playground).
 const isAsset = (file) => /\.(json|html|css|js)$/.test(file);
@@ -25,7 +20,7 @@ async function* walk(dir) {
   }
 }
 
-async function compileTree(srcDir, options) {
+async function compileTree(srcDir, outRoot, options) {
   let count = 0;
   for await (const file of walk(srcDir)) {
     const target = path.join(outRoot, path.relative(workspaceRoot, file));
@@ -43,22 +38,48 @@ async function compileTree(srcDir, options) {
   return count;
 }
 
-async function main() {
-  const started = Date.now();
-  const options = swcOptions();
-  await rm(outRoot, { recursive: true, force: true });
-  let total = 0;
-  for (const group of ['libs', 'apps']) {
-    for (const project of await readdir(path.join(workspaceRoot, group))) {
-      total += await compileTree(path.join(workspaceRoot, group, project, 'src'), options);
+/** The folders (relative to the repository) of the projects to build: every one, or an app's. */
+async function projectRoots(project) {
+  if (project === undefined) {
+    const roots = [];
+    for (const group of ['libs', 'apps']) {
+      for (const name of await readdir(path.join(workspaceRoot, group))) roots.push(`${group}/${name}`);
     }
+    return roots;
   }
-  console.log(
-    `built ${total} files into ${path.relative(workspaceRoot, outRoot)}/ in ${Date.now() - started} ms`,
-  );
+  // Loaded only here: the Nx graph takes a few seconds, which a full build does not need.
+  const { projectsOf, serviceGraph } = require('./service-graph');
+  return projectsOf(project, await serviceGraph(project)).map((node) => node.data.root);
 }
 
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+/** Compiles into `outRoot` (emptied first) every project, or `project` and the libs it imports. */
+async function build(outRoot, project) {
+  const started = Date.now();
+  const options = swcOptions();
+  const roots = await projectRoots(project);
+  await rm(outRoot, { recursive: true, force: true });
+  let total = 0;
+  for (const root of roots)
+    total += await compileTree(path.join(workspaceRoot, root, 'src'), outRoot, options);
+  const built = project === undefined ? '' : ` of ${roots.join(', ')}`;
+  console.log(`built ${total} files${built} into ${outRoot} in ${Date.now() - started} ms`);
+}
+
+function optionValue(name) {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : undefined;
+}
+
+if (require.main === module) {
+  const outRoot = path.resolve(workspaceRoot, optionValue('--out') ?? 'dist');
+  if (!outRoot.startsWith(`${workspaceRoot}${path.sep}`)) {
+    console.error(`--out must name a folder below ${workspaceRoot}`);
+    process.exit(1);
+  }
+  build(outRoot, optionValue('--project')).catch((error) => {
+    console.error(error.message ?? error);
+    process.exit(1);
+  });
+}
+
+module.exports = { build };

@@ -5,11 +5,12 @@ import path from 'node:path';
 import { loadAll } from 'js-yaml';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { HEAP_BUDGET_MB, mainOf, nodeArgsOf } = require('./service-process') as {
-  HEAP_BUDGET_MB: Record<string, number>;
-  mainOf: (service: string) => string;
-  nodeArgsOf: (service: string) => string[];
+const { dockerfileLines, imageStart } = require('./dockerfile') as {
+  dockerfileLines: () => string[];
+  imageStart: () => { workdir: string; env: Record<string, string>; user: string; argv: string[] };
 };
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { mainFileOf } = require('./image-files') as { mainFileOf: (service: string) => string };
 
 type Manifest = Record<string, any>;
 
@@ -28,11 +29,12 @@ const SERVICES = [
     secretKeys: [
       'DATABASE_URL',
       'AUTH_JWT_SECRET',
+      'REDIS_URL',
       'SETTINGS_ENCRYPTION_KEY',
       'SETTINGS_ENCRYPTION_PREVIOUS_KEYS',
     ],
   },
-  { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET'] },
+  { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
   { name: 'render-service', short: 'render', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
 ] as const;
 
@@ -96,15 +98,6 @@ const imageName = (image: string): string => image.replace(/@sha256:.*$/, '').re
 function selects(selector: Record<string, string> | undefined, labels: Record<string, string>): boolean {
   const entries = Object.entries(selector ?? {});
   return entries.length > 0 && entries.every(([key, value]) => labels[key] === value);
-}
-
-function dockerfileLines(service: string): string[] {
-  const file = path.join(root, 'docker', `${service}.Dockerfile`);
-  return readFileSync(file, 'utf8')
-    .replace(/\\\r?\n/g, ' ')
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
 const kustomizations = yamlFiles.filter((file) => path.basename(file) === 'kustomization.yaml');
@@ -266,12 +259,19 @@ describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
       }
     });
 
-    it("gives Node a heap budget of half the container's memory limit (tools/service-process.js)", () => {
-      const limit = /^(\d+)(Mi|Gi)$/.exec(String(container['resources']?.limits?.memory));
-      if (!limit)
-        throw new Error(`memory limit ${container['resources']?.limits?.memory} is not in Mi or Gi`);
-      const limitMb = Number(limit[1]) * (limit[2] === 'Gi' ? 1024 : 1);
-      expect(HEAP_BUDGET_MB[name]).toBeLessThanOrEqual(limitMb / 2);
+    it("leaves the memory limit to runtime.env's MEMORY_LIMIT (kustomize replaces a placeholder)", () => {
+      expect(container['resources'].limits.memory).toBe('MEMORY_LIMIT-from-runtime.env');
+    });
+
+    it('sleeps in preStop, then drains, within terminationGracePeriodSeconds and 5 s to spare', () => {
+      const preStopSeconds = container['lifecycle']?.preStop?.sleep?.seconds;
+      expect(preStopSeconds).toBeGreaterThanOrEqual(5);
+      const configMap = baseManifest(name, 'ConfigMap', `${name}-config`);
+      const graceSeconds = Number(configMap['data'].SHUTDOWN_GRACE_MS) / 1000;
+      expect(graceSeconds).toBeGreaterThan(0);
+      expect(deployment['spec'].template.spec.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(
+        preStopSeconds + graceSeconds + 5,
+      );
     });
 
     it('rolls out one new pod at a time without taking an old one down first', () => {
@@ -313,46 +313,56 @@ describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
     });
   });
 
-  describe(`docker/${name}.Dockerfile`, () => {
-    const lines = dockerfileLines(name);
-
-    it('builds on node:20-bookworm-slim in two stages', () => {
-      const stages = lines.filter((line) => /^FROM\s/i.test(line));
-      expect(stages).toHaveLength(2);
-      for (const stage of stages) expect(stage).toMatch(/^FROM\s+node:20-bookworm-slim\b/);
-    });
-
-    it('installs production dependencies without optional ones and builds with tools/build.js', () => {
-      expect(lines.some((line) => /^RUN\s.*npm ci --omit=dev --omit=optional\b/.test(line))).toBe(true);
-      expect(lines.some((line) => /^RUN\s.*node tools\/build\.js\b/.test(line))).toBe(true);
-    });
-
-    it(`starts dist/apps/${name}/src/main.js with its heap budget, built from an existing source`, () => {
-      const cmd = lines.filter((line) => /^CMD\s/i.test(line)).at(-1) ?? '';
-      const argv = JSON.parse(cmd.replace(/^CMD\s+/i, '')) as string[];
-      expect(argv).toEqual(['node', ...nodeArgsOf(name), mainOf(name)]);
+  describe('docker/Dockerfile', () => {
+    it(`starts apps/${name}/src/main.ts, compiled, as the Deployment's user`, () => {
+      expect(mainFileOf(name)).toBe(`require('./dist/apps/${name}/src/main.js');\n`);
       expect(existsSync(path.join(root, 'apps', name, 'src', 'main.ts'))).toBe(true);
+      expect(String(deployment['spec'].template.spec.securityContext.runAsUser)).toBe(imageStart().user);
     });
+  });
+});
 
-    it(`is started by \`npm run start:${short}\` as the image starts it`, () => {
-      const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
-      expect(scripts[`start:${short}`]).toBe(['node', ...nodeArgsOf(name), mainOf(name)].join(' '));
-    });
+describe('docker/Dockerfile', () => {
+  const lines = dockerfileLines();
+  const runtimeStage = lines.slice(lines.findLastIndex((line) => /^FROM\s/i.test(line)));
 
-    it(`exposes the app's port (${port}) and sets it as PORT`, () => {
-      const exposed = lines
-        .filter((line) => /^EXPOSE\s/i.test(line))
-        .flatMap((line) => line.split(/\s+/).slice(1))
-        .map((value) => Number(value.replace(/\/tcp$/, '')));
-      expect(exposed).toEqual([port]);
-      expect(lines.some((line) => new RegExp(`^ENV\\s.*\\bPORT=${port}\\b`).test(line))).toBe(true);
-    });
+  it('is the one image recipe in docker/', () => {
+    expect(readdirSync(path.join(root, 'docker')).sort()).toEqual(['Dockerfile', 'README.md']);
+  });
 
-    it('runs as the node user with a HEALTHCHECK on /health/live', () => {
-      expect(lines.filter((line) => /^USER\s/i.test(line)).at(-1)).toBe('USER node');
-      const healthcheck = lines.find((line) => /^HEALTHCHECK\s/i.test(line));
-      expect(healthcheck).toContain('http://127.0.0.1:');
-      expect(healthcheck).toContain('/health/live');
-    });
+  it('builds on node:<NODE_VERSION>-bookworm-slim in two stages, NODE_VERSION as .nvmrc names it', () => {
+    const nvmrc = readFileSync(path.join(root, '.nvmrc'), 'utf8').trim();
+    expect(lines[0]).toBe(`ARG NODE_VERSION=${nvmrc}`);
+    const stages = lines.filter((line) => /^FROM\s/i.test(line));
+    expect(stages).toEqual([
+      'FROM node:${NODE_VERSION}-bookworm-slim AS build',
+      'FROM node:${NODE_VERSION}-bookworm-slim',
+    ]);
+  });
+
+  it("copies to the image exactly the service's files that tools/image-files.js makes", () => {
+    const buildStage = lines.slice(0, lines.length - runtimeStage.length);
+    expect(buildStage).toContain('ARG SERVICE');
+    expect(buildStage).toContain('RUN node tools/image-files.js "$SERVICE" /image');
+    expect(runtimeStage.filter((line) => /^(COPY|ADD)\s/i.test(line))).toEqual([
+      `COPY --from=build /image ${imageStart().workdir}`,
+    ]);
+  });
+
+  it('leaves no package manager in the image, and runs none there', () => {
+    const removal = runtimeStage.find((line) => /^RUN\s.*\brm -rf\b/.test(line)) ?? '';
+    for (const file of ['/usr/local/bin/npm', '/usr/local/bin/npx', '/usr/local/bin/corepack']) {
+      expect(removal).toContain(file);
+    }
+    expect(removal).toContain('/usr/local/lib/node_modules');
+    const others = runtimeStage.filter((line) => /^RUN\s/i.test(line) && line !== removal);
+    expect(others.filter((line) => /\b(npm|npx|corepack|yarn)\b/.test(line))).toEqual([]);
+  });
+
+  it('runs in production as uid 1000, its files owned by root (read-only for it)', () => {
+    const start = imageStart();
+    expect(start.env['NODE_ENV']).toBe('production');
+    expect(start.user).toBe('1000');
+    expect(runtimeStage.filter((line) => /--chown|\bchown\b|\bchmod\b/.test(line))).toEqual([]);
   });
 });

@@ -8,7 +8,10 @@ import { UNLIMITED_RATES } from './test-app';
 
 export const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
 
-/** Node's options of the service's process, as tools/service-process.js gives every start of it. */
+/**
+ * Node's options of the service's process, as tools/service-process.js gives every start of it:
+ * `--env-file` on its memory budget (deploy/base/<service>/runtime.env).
+ */
 export function serviceNodeArgs(service: string): string[] {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const tools = require(path.join(WORKSPACE_ROOT, 'tools', 'service-process')) as {
@@ -90,7 +93,7 @@ export async function startServiceProcess(options: {
   env: Record<string, string>;
   /**
    * Node's options before the entry point: the service's own from tools/service-process.js
-   * (`nodeArgsOf`) for a test of what its heap budget holds.
+   * (`serviceNodeArgs`, its memory budget) for a test of what that budget holds.
    */
   nodeArgs?: readonly string[];
 }): Promise<ServiceProcess> {

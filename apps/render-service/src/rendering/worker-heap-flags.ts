@@ -1,7 +1,8 @@
 import { setFlagsFromString } from 'node:v8';
 
 /**
- * The heap options render-service's process starts with for its main thread (tools/service-process.js).
+ * The heap options render-service's process starts with for its main thread (NODE_OPTIONS of
+ * deploy/base/render-service/runtime.env).
  * V8 reads them for every isolate the process creates, worker threads included, and they win over
  * the `resourceLimits` a worker is given.
  */
