@@ -44,6 +44,14 @@ function readRuntimeEnv(service, root = path.resolve(__dirname, '..')) {
   return parseEnv(readFileSync(path.join(root, runtimeEnvOf(service)), 'utf8'));
 }
 
+/** The container's memory limit of the service (runtime.env's MEMORY_LIMIT, `512Mi` or `1.5Gi`), in MiB. */
+function memoryLimitMibOf(service, root = path.resolve(__dirname, '..')) {
+  const quantity = readRuntimeEnv(service, root).MEMORY_LIMIT ?? '';
+  const match = /^(\d+(?:\.\d+)?)(Mi|Gi)$/.exec(quantity);
+  if (!match) throw new Error(`${runtimeEnvOf(service)}: MEMORY_LIMIT ${quantity} is not in Mi or Gi`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
+
 /** Node's options for the service's process, before the entry point: its memory budget. */
 function nodeArgsOf(service, root = path.resolve(__dirname, '..')) {
   return [`--env-file=${path.join(root, runtimeEnvOf(service))}`];
@@ -54,4 +62,4 @@ function serviceArgv(service, root = path.resolve(__dirname, '..')) {
   return [...nodeArgsOf(service, root), path.join(root, mainOf(service))];
 }
 
-module.exports = { SERVICES, mainOf, nodeArgsOf, readRuntimeEnv, runtimeEnvOf, serviceArgv };
+module.exports = { SERVICES, mainOf, memoryLimitMibOf, nodeArgsOf, readRuntimeEnv, runtimeEnvOf, serviceArgv };

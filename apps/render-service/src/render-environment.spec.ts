@@ -120,3 +120,26 @@ describe('RENDER_CALLBACK_HOSTS and RENDER_CALLBACK_SECRET', () => {
     ).toThrow('RENDER_CALLBACK_HOSTS must be a comma-separated list of host names');
   });
 });
+
+describe('MEMORY_LIMIT', () => {
+  const RENDER = {
+    RENDER_WORKERS: '3',
+    RENDER_WORKER_HEAP_MB: '176',
+    RENDER_WORKER_YOUNG_GENERATION_MB: '16',
+  };
+
+  it('starts when every worker at its worst and the main thread fit 80 % of it, and checks nothing unset', () => {
+    // Jest's process has no heap budget: its main thread may take Node's default, some 4 GiB.
+    expect(load({ ...RENDER, MEMORY_LIMIT: '16Gi' }).MEMORY_LIMIT).toBe('16Gi');
+    expect(load({ ...RENDER, RENDER_WORKERS: '64' }).RENDER_WORKERS).toBe(64);
+  });
+
+  it('refuses a budget that does not fit, saying what to change, and a limit that is no quantity', () => {
+    expect(() => load({ ...RENDER, MEMORY_LIMIT: '512Mi' })).toThrow(
+      /MEMORY_LIMIT \(512Mi\): render-service may take \d+ MiB at its worst .* more than 80 % of MEMORY_LIMIT \(409 of 512 MiB\): lower the workers/,
+    );
+    expect(() => load({ MEMORY_LIMIT: 'a lot' })).toThrow(
+      'MEMORY_LIMIT must be a memory quantity such as 1536Mi or 1.5Gi',
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 
 import { Transform } from 'class-transformer';
 import {
@@ -19,6 +20,7 @@ import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
 import { CALLBACK_KEY_BYTES, callbackKeyOf } from './jobs/callbacks/callback-signature';
+import { budgetProblem, mebibytesOf, type RenderMemoryBudget } from './pool/memory-budget';
 import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
 
 /** A comma-separated list of host names (optionally with a port), lower or upper case; empty allowed. */
@@ -227,12 +229,41 @@ export class RenderEnvironment extends ServiceEnvironment {
       : this.RENDER_PLAYGROUND === 'on';
   }
 
+  /**
+   * The container's memory limit (a Kubernetes quantity: `1536Mi`, `1.5Gi`), as deploy/ gives it
+   * (runtime.env). Set, the service refuses to start when its workers at their worst and its main
+   * thread would pass 80 % of it (pool/memory-budget.ts); unset (a laptop), nothing is checked.
+   */
+  @IsOptional()
+  @ValidateBy({
+    name: 'isMemoryQuantity',
+    validator: {
+      validate: (value) => typeof value === 'string' && (mebibytesOf(value) ?? 0) > 0,
+      defaultMessage: () => 'MEMORY_LIMIT must be a memory quantity such as 1536Mi or 1.5Gi',
+    },
+  })
+  readonly MEMORY_LIMIT?: string;
+
+  /** This process's memory at its worst, as its settings and its main thread's heap limit make it. */
+  get memoryBudget(): RenderMemoryBudget {
+    return {
+      mainHeapMib: Math.round(getHeapStatistics().heap_size_limit / (1024 * 1024)),
+      workers: this.RENDER_WORKERS,
+      workerHeapMib: this.RENDER_WORKER_HEAP_MB,
+      workerYoungGenerationMib: this.RENDER_WORKER_YOUNG_GENERATION_MB,
+      pdfBytes: this.RENDER_MAX_PDF_BYTES,
+    };
+  }
+
   override crossFieldProblems(): string[] {
     const problems = super.crossFieldProblems();
     if (this.callbackHosts.length > 0 && !this.RENDER_CALLBACK_SECRET)
       problems.push(
         'RENDER_CALLBACK_SECRET (unset): required with RENDER_CALLBACK_HOSTS; every callback is signed with it',
       );
+    const limitMib = this.MEMORY_LIMIT === undefined ? undefined : mebibytesOf(this.MEMORY_LIMIT);
+    const overBudget = limitMib === undefined ? undefined : budgetProblem(this.memoryBudget, limitMib);
+    if (overBudget) problems.push(`MEMORY_LIMIT (${this.MEMORY_LIMIT}): ${overBudget}`);
     return problems;
   }
 }

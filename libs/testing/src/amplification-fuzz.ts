@@ -13,13 +13,22 @@ import {
 } from './openapi-fuzz-inputs';
 import { type RawResponse, sendRaw, verdictOn } from './openapi-fuzz';
 import { type LivenessDuring, livenessConfirmed } from './liveness';
-import { buildServices, serviceNodeArgs, startServiceProcess, type ServiceProcess } from './service-process';
+import {
+  buildServices,
+  serviceMemoryLimitMib,
+  serviceNodeArgs,
+  startServiceProcess,
+  type ServiceProcess,
+} from './service-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { TestClient, testToken } from './test-client';
 
-/** What each operation must leave: the process alive, answering probes within 1 s, under 512 MiB. */
+/**
+ * What each operation must leave: the process alive, answering probes within 1 s, and its RSS under
+ * this share of its container's memory limit (deploy/base/<service>/runtime.env).
+ */
 export const LIVENESS_LIMIT_MS = 1_000;
-export const RSS_LIMIT_MIB = 512;
+export const RSS_SHARE_OF_LIMIT = 0.8;
 /** Requests of the largest body the limits allow, sent at once. */
 export const LARGEST_BODIES_AT_ONCE = 20;
 
@@ -36,6 +45,20 @@ export interface AmplificationOptions {
   /** The service's body limits (ServiceDescription): the largest body is built from them. */
   readonly limits: { readonly bodyBytes: number; readonly bodyElements: number };
   readonly env?: Record<string, string>;
+  /**
+   * What costs the service more than the document's shapes show, sent besides (each `atOnce`
+   * times at once): render's 190,000-line canvas, say.
+   */
+  readonly extra?: readonly ExtraAmplification[];
+}
+
+export interface ExtraAmplification {
+  readonly what: string;
+  readonly method: string;
+  /** Below the document's server (`/v10-0/render`). */
+  readonly path: string;
+  readonly body: string;
+  readonly atOnce: number;
 }
 
 /** One request built to make the service do much more work, or hold much more, than it sends. */
@@ -194,7 +217,8 @@ const failureOf = (what: string, response: RawResponse, verdict: string): string
  * amplifying requests (amplificationsOf) one after the other, then 20 of its largest allowed
  * body at once. Each must be answered below 500 (errors as problems), and after each operation
  * the process must be alive, have answered every liveness probe within 1 s throughout (a slow
- * probe is confirmed by a second run of the operation), and have stayed under 512 MiB of RSS.
+ * probe is confirmed by a second run of the operation), and have stayed under 80 % of its
+ * container's memory limit in RSS (deploy/base/<service>/runtime.env).
  * Each suite ends with a line of what it sent, the worst figures, and the operations run again.
  */
 export function describeAmplificationFuzz(options: AmplificationOptions): void {
@@ -207,6 +231,7 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
   let sent = 0;
   let worstProbeMs = 0;
   let largestRssMib = 0;
+  const rssLimitMib = Math.floor(RSS_SHARE_OF_LIMIT * serviceMemoryLimitMib(options.service));
   /** The operations run a second time after a slow probe, with what was seen. */
   const rerun: string[] = [];
 
@@ -236,14 +261,77 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
       await database?.drop();
       process.stdout.write(
         `\namplification ${options.service}: ${sent} requests over ${operations.length} operations, ` +
-          `slowest liveness probe ${worstProbeMs} ms, largest RSS ${largestRssMib} MiB` +
+          `slowest liveness probe ${worstProbeMs} ms, largest RSS ${largestRssMib} MiB (at most ${rssLimitMib})` +
           (rerun.length > 0 ? `; run again after a slow probe: ${rerun.join('; ')}` : '') +
           '\n',
       );
     });
 
+    /**
+     * Sends a request and judges its answer as the OpenAPI fuzz judges them, overload allowed; a
+     * request the process did not answer is a failure (the process's end is told by `watch`).
+     */
+    const judgeInto = async (failures: string[], what: string, raw: FuzzRequest): Promise<void> => {
+      try {
+        const response = await sendRaw(service.baseUrl, raw);
+        const verdict = verdictOn(raw, response, { overloadAllowed: true });
+        if (verdict) failures.push(failureOf(what, response, verdict));
+      } catch (error) {
+        failures.push(`${what}: no answer (${String(error)})`);
+      }
+      sent += 1;
+    };
+
+    /**
+     * Runs `work` while the process is watched: alive, every liveness probe answered within 1 s (a
+     * slow probe is confirmed by a second run unless the first already failed otherwise), its RSS
+     * under RSS_SHARE_OF_LIMIT of its memory limit; what it finds goes to `failures`.
+     */
+    const watch = async (name: string, work: () => Promise<void>, failures: string[]): Promise<void> => {
+      const { first, last } = await livenessConfirmed(service.baseUrl, work, {
+        intervalMs: 50,
+        pid: service.pid,
+        limitMs: LIVENESS_LIMIT_MS,
+        confirmIf: () => failures.length === 0 && !service.exited,
+      });
+      if (last !== first) rerun.push(`${name}: ${slowProbe(first)}, then ${Math.round(last.slowestMs)} ms`);
+      const slowestMs = Math.round(last.slowestMs);
+      const rss = Math.round(Math.max(first.largestRssMib, last.largestRssMib));
+      if (process.env['FUZZ_VERBOSE'] === '1')
+        process.stdout.write(`${name}: slowest probe ${slowestMs} ms, largest RSS ${rss} MiB\n`);
+      worstProbeMs = Math.max(worstProbeMs, slowestMs);
+      largestRssMib = Math.max(largestRssMib, rss);
+      if (service.exited) failures.push(`the process exited:\n${service.output.join('\n')}`);
+      if (slowestMs > LIVENESS_LIMIT_MS)
+        failures.push(
+          last === first ? slowProbe(first) : `${slowProbe(first)}; run again, ${slowProbe(last)}`,
+        );
+      if (rss > rssLimitMib)
+        failures.push(
+          `the RSS reached ${rss} MiB (at most ${rssLimitMib}: ${RSS_SHARE_OF_LIMIT * 100} % of its memory limit)`,
+        );
+    };
+
+    for (const extra of options.extra ?? []) {
+      it(`${extra.what}, ${extra.atOnce} at once, leaves the process alive, live within 1 s, under ${RSS_SHARE_OF_LIMIT * 100} % of its memory limit`, async () => {
+        const failures: string[] = [];
+        const raw: FuzzRequest = {
+          method: extra.method,
+          url: `${serverPathOf(document)}${extra.path}`,
+          body: Buffer.from(extra.body),
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          mutations: [extra.what],
+        };
+        const work = async (): Promise<void> => {
+          await Promise.all(Array.from({ length: extra.atOnce }, () => judgeInto(failures, extra.what, raw)));
+        };
+        await watch(extra.what, work, failures);
+        expect(failures).toEqual([]);
+      }, 180_000);
+    }
+
     for (const operation of operations) {
-      it(`${operation.name}: amplifying inputs and ${LARGEST_BODIES_AT_ONCE} of its largest body at once leave the process alive, live within 1 s, under 512 MiB`, async () => {
+      it(`${operation.name}: amplifying inputs and ${LARGEST_BODIES_AT_ONCE} of its largest body at once leave the process alive, live within 1 s, under ${RSS_SHARE_OF_LIMIT * 100} % of its memory limit`, async () => {
         const example = examples.find(
           (request) => request.method === operation.method && request.template === operation.template,
         );
@@ -254,18 +342,7 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
           ...(contentType ? { 'content-type': contentType } : {}),
         });
         const failures: string[] = [];
-        // Each answer judged as the OpenAPI fuzz judges them, overload allowed; a request the
-        // process did not answer is a failure, and the process's end is told below.
-        const judge = async (what: string, raw: FuzzRequest): Promise<void> => {
-          try {
-            const response = await sendRaw(service.baseUrl, raw);
-            const verdict = verdictOn(raw, response, { overloadAllowed: true });
-            if (verdict) failures.push(failureOf(what, response, verdict));
-          } catch (error) {
-            failures.push(`${what}: no answer (${String(error)})`);
-          }
-          sent += 1;
-        };
+        const judge = (what: string, raw: FuzzRequest): Promise<void> => judgeInto(failures, what, raw);
         // Built before the watch starts: a 10 MiB body takes this thread a while to write.
         const amplifications = amplificationsOf(document, operation, url, base);
         const largest = largestBodyOf(document, operation, base, options.limits);
@@ -290,27 +367,7 @@ export function describeAmplificationFuzz(options: AmplificationOptions): void {
             Array.from({ length: LARGEST_BODIES_AT_ONCE }, () => judge('the largest body, 20 at once', raw)),
           );
         };
-        // A slow probe is confirmed by a second run unless the first already failed otherwise.
-        const { first, last } = await livenessConfirmed(service.baseUrl, work, {
-          intervalMs: 50,
-          pid: service.pid,
-          limitMs: LIVENESS_LIMIT_MS,
-          confirmIf: () => failures.length === 0 && !service.exited,
-        });
-        if (last !== first)
-          rerun.push(`${operation.name}: ${slowProbe(first)}, then ${Math.round(last.slowestMs)} ms`);
-        const slowestMs = Math.round(last.slowestMs);
-        const rss = Math.round(Math.max(first.largestRssMib, last.largestRssMib));
-        if (process.env['FUZZ_VERBOSE'] === '1')
-          process.stdout.write(`${operation.name}: slowest probe ${slowestMs} ms, largest RSS ${rss} MiB\n`);
-        worstProbeMs = Math.max(worstProbeMs, slowestMs);
-        largestRssMib = Math.max(largestRssMib, rss);
-        if (service.exited) failures.push(`the process exited:\n${service.output.join('\n')}`);
-        if (slowestMs > LIVENESS_LIMIT_MS)
-          failures.push(
-            last === first ? slowProbe(first) : `${slowProbe(first)}; run again, ${slowProbe(last)}`,
-          );
-        if (rss > RSS_LIMIT_MIB) failures.push(`the RSS reached ${rss} MiB (at most ${RSS_LIMIT_MIB})`);
+        await watch(operation.name, work, failures);
         expect(failures).toEqual([]);
       }, 120_000);
     }

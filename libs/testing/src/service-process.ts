@@ -13,11 +13,22 @@ export const WORKSPACE_ROOT = path.resolve(__dirname, '..', '..', '..');
  * `--env-file` on its memory budget (deploy/base/<service>/runtime.env).
  */
 export function serviceNodeArgs(service: string): string[] {
+  return serviceProcessTools().nodeArgsOf(service);
+}
+
+/** The service's container memory limit in MiB, as deploy/ gives it (its runtime.env). */
+export function serviceMemoryLimitMib(service: string): number {
+  return serviceProcessTools().memoryLimitMibOf(service);
+}
+
+function serviceProcessTools(): {
+  nodeArgsOf(name: string): string[];
+  memoryLimitMibOf(name: string): number;
+} {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const tools = require(path.join(WORKSPACE_ROOT, 'tools', 'service-process')) as {
-    nodeArgsOf(name: string): string[];
-  };
-  return tools.nodeArgsOf(service);
+  return require(path.join(WORKSPACE_ROOT, 'tools', 'service-process')) as ReturnType<
+    typeof serviceProcessTools
+  >;
 }
 
 /**
