@@ -123,12 +123,14 @@
     setLineProblem(null);
   }
 
-  /** Shows an RFC 9457 problem beside the preview, and at its line when it names one. */
-  function showProblem(problem) {
-    clearProblem();
+  /**
+   * Writes an RFC 9457 problem into `box` (status and title, detail, each path of `errors` with its
+   * messages, code and correlation id), as text only; answers the paths.
+   */
+  function writeProblem(box, problem) {
     const heading = element('h2', '', [problem.status, problem.title].filter(Boolean).join(' '));
-    ui.problem.append(heading);
-    if (problem.detail) ui.problem.append(element('p', 'detail', problem.detail));
+    box.replaceChildren(heading);
+    if (problem.detail) box.append(element('p', 'detail', problem.detail));
     const errors = problem.errors && typeof problem.errors === 'object' ? problem.errors : {};
     const paths = Object.keys(errors);
     if (paths.length > 0) {
@@ -137,7 +139,7 @@
         const messages = Array.isArray(errors[path]) ? errors[path].join('; ') : String(errors[path]);
         list.append(element('li', '', `${path}: ${messages}`));
       }
-      ui.problem.append(list);
+      box.append(list);
     }
     const meta = [
       problem.code && `code ${problem.code}`,
@@ -145,9 +147,23 @@
     ]
       .filter(Boolean)
       .join(' · ');
-    if (meta) ui.problem.append(element('p', 'meta', meta));
-    ui.problem.hidden = false;
+    if (meta) box.append(element('p', 'meta', meta));
+    box.hidden = false;
+    return paths;
+  }
 
+  /** Marks the fields whose names begin the problem's paths (`items[2].name`: items). */
+  function markFields(fields, paths) {
+    for (const path of paths) {
+      const field = fields[path.split(/[.[]/)[0]];
+      if (field) field.classList.add('invalid');
+    }
+  }
+
+  /** Shows an RFC 9457 problem beside the preview, and at its line when it names one. */
+  function showProblem(problem) {
+    clearProblem();
+    const paths = writeProblem(ui.problem, problem);
     const fields = {
       templateData: ui.editor,
       data: ui.data,
@@ -156,10 +172,7 @@
       templateName: ui.saveName,
       branding: ui.branding,
     };
-    for (const path of paths) {
-      const field = fields[path.split(/[.[]/)[0]];
-      if (field) field.classList.add('invalid');
-    }
+    markFields(fields, paths);
     if (Number.isInteger(problem.line) && problem.line >= 1) {
       ui.editor.classList.add('invalid');
       const column = Number.isInteger(problem.column) && problem.column >= 1 ? problem.column : 1;
@@ -514,6 +527,20 @@
     setStatus(`${label} → ${type}, ${bytesText(blob.size)} in ${milliseconds} ms`);
   }
 
+  /**
+   * What a render or a job asks of its template: the saved version by name while its text is
+   * unchanged (`saved`), else the text inline; the formats, the renderer options and the branding.
+   */
+  function templateFields(saved) {
+    const fields = { inputFormat: ui.inputFormat.value, outputFormat: ui.outputFormat.value };
+    if (saved) fields.templateName = `${selected.name}@${selected.version}`;
+    else fields.templateData = ui.template.value;
+    // rendererOptions travels as JSON text, as the reference has it (data too).
+    if (ui.options.value.trim() !== '') fields.rendererOptions = ui.options.value;
+    if (ui.branding.value.trim() !== '') fields.branding = ui.branding.value.trim();
+    return fields;
+  }
+
   async function render() {
     clearTimeout(renderTimer);
     if (!token) return setStatus('Paste a token to render.');
@@ -523,13 +550,8 @@
     const controller = new AbortController();
     renderController = controller;
     const sequence = (renderSequence += 1);
-    const body = { inputFormat: ui.inputFormat.value, outputFormat: ui.outputFormat.value };
-    if (saved) body.templateName = `${selected.name}@${selected.version}`;
-    else body.templateData = ui.template.value;
-    // data and rendererOptions travel as JSON text, as the reference has them.
+    const body = templateFields(saved);
     if (ui.data.value.trim() !== '') body.data = ui.data.value;
-    if (ui.options.value.trim() !== '') body.rendererOptions = ui.options.value;
-    if (ui.branding.value.trim() !== '') body.branding = ui.branding.value.trim();
     setStatus('Rendering…');
     const started = performance.now();
     let response;
