@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -8,9 +9,11 @@ import { describeInBrowser, testToken } from '@portal/testing';
 
 import { DEMO_UI_TEMPLATES } from '../../config-service/src/demo-data/demo-ui-templates';
 import { HELPER_REFERENCE } from '../src/rendering/helper-reference';
+import { RenderPool } from '../src/rendering/render-pool';
 import { DEMO_BRANDED_LETTER, DEMO_BRANDING, DEMO_INVOICE } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import { type RenderService, startRenderService, TEMPLATES } from './render-test-app';
+import { unzip } from './zip-entries';
 
 type Body = Record<string, any>;
 
@@ -148,25 +151,30 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
     page.locator(selector).filter({ hasText: pattern }).waitFor();
 
   /**
-   * The document the preview shows, fetched back from its blob: URL. The playground's policy lets
-   * it connect to its own origin only (not to blob: URLs), so another page of that origin, and of
-   * the same browser context, reads it with content security policies bypassed for it alone.
+   * What a blob: URL of the page holds. The playground's policy lets it connect to its own origin
+   * only (not to blob: URLs), so another page of that origin, and of the same browser context,
+   * reads it with content security policies bypassed for it alone. Rejects once it is revoked.
    */
-  async function previewed(page: Page, frame: '#pdf-preview' | '#text-preview') {
-    expect(await page.locator(frame).isVisible()).toBe(true);
-    const src = (await page.locator(frame).getAttribute('src')) ?? '';
+  async function blobAt(page: Page, url: string) {
     const reader = await page.context().newPage();
     try {
       await (await page.context().newCDPSession(reader)).send('Page.setBypassCSP', { enabled: true });
       await reader.goto(`${service.baseUrl}/health/live`);
-      const shown = await reader.evaluate(async (url) => {
-        const blob = await (await fetch(url)).blob();
+      const shown = await reader.evaluate(async (blobUrl) => {
+        const blob = await (await fetch(blobUrl)).blob();
         return { type: blob.type, bytes: Array.from(new Uint8Array(await blob.arrayBuffer())) };
-      }, src);
-      return { src, type: shown.type, bytes: Uint8Array.from(shown.bytes) };
+      }, url);
+      return { type: shown.type, bytes: Uint8Array.from(shown.bytes) };
     } finally {
       await reader.close();
     }
+  }
+
+  /** The document the preview shows, fetched back from its blob: URL. */
+  async function previewed(page: Page, frame: '#pdf-preview' | '#text-preview') {
+    expect(await page.locator(frame).isVisible()).toBe(true);
+    const src = (await page.locator(frame).getAttribute('src')) ?? '';
+    return { src, ...(await blobAt(page, src)) };
   }
 
   it('renders the demo invoice with its sample data to a PDF, then shows a broken template’s 422 at its line', async () => {
@@ -517,4 +525,199 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
       await page.context().close();
     }
   });
+
+  /** The job requests the page sends from now on: `POST` and each `GET` of a job or its result. */
+  function jobRequests(page: Page): string[] {
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/demo/v10-0/render-jobs')) sent.push(`${request.method()} ${pathname}`);
+    });
+    return sent;
+  }
+
+  /** Clicks the result's link and answers the file the browser downloads: its name and bytes. */
+  async function download(page: Page) {
+    const [file] = await Promise.all([page.waitForEvent('download'), page.click('#job-download')]);
+    return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
+  }
+
+  it('starts a job of the data’s copies as a zip, follows it to succeeded and downloads its PDFs; a merged job gives one PDF', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      const sent = jobRequests(page);
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      await page.click('#job summary');
+      // Three copies of the data editor's object, for the author to vary.
+      const data = JSON.parse(await page.inputValue('#data'));
+      const copies = JSON.parse(
+        await page.getByLabel('Items (JSON array: the data of each document)').inputValue(),
+      );
+      expect(copies).toEqual([data, data, data]);
+      const names = ['Anna', 'Beat', 'Carla'];
+      await page.fill('#job-items', JSON.stringify(names.map((name) => ({ ...data, name }))));
+      await page.getByLabel('File names').fill('brief-{{name}}');
+      expect(await page.getByLabel('Result').inputValue()).toBe('zip');
+      expect(await page.getAttribute('#job-status', 'role')).toBe('status');
+      // By keyboard: the button takes Enter.
+      await page.getByRole('button', { name: 'Start a job' }).focus();
+      await page.keyboard.press('Enter');
+      await waitForText(page, /^Job succeeded \(3 done, 0 failed\)$/, '#job-status');
+      await page.locator('#job-download').waitFor();
+      expect(sent[0]).toBe('POST /demo/v10-0/render-jobs');
+      const id = sent[1]?.split('/').at(-1) ?? '';
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      // Followed by GET once a second, then its result fetched once, with the token.
+      const polls = sent.slice(1, -1);
+      expect(polls).toEqual(polls.map(() => `GET /demo/v10-0/render-jobs/${id}`));
+      expect(sent.at(-1)).toBe(`GET /demo/v10-0/render-jobs/${id}/result`);
+      expect(await page.locator('#job-download').innerText()).toMatch(
+        new RegExp(`^Download render-job-${id}\\.zip \\(\\d+(\\.\\d)? (KiB|bytes)\\)$`),
+      );
+      expect(await page.locator('#job-failures').isHidden()).toBe(true);
+
+      const zip = await download(page);
+      expect(zip.name).toBe(`render-job-${id}.zip`);
+      const entries = await unzip(zip.bytes);
+      expect(entries.map((entry) => entry.name)).toEqual(names.map((name) => `brief-${name}.pdf`));
+      for (const [index, entry] of entries.entries()) {
+        expect(entry.bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+        expect((await extractPdf(entry.bytes)).text).toContain(`Grüezi ${names[index]}`);
+      }
+
+      // The same items merged: one PDF, a page each in their order; the zip's blob: URL is revoked.
+      const zipUrl = (await page.getAttribute('#job-download', 'href')) as string;
+      await page.getByLabel('Result').selectOption('merged');
+      await page.click('#job-start');
+      await page
+        .locator('#job-download')
+        .filter({ hasText: /\.pdf / })
+        .waitFor();
+      expect(await page.locator('#job-status').innerText()).toBe('Job succeeded (3 done, 0 failed)');
+      const merged = await download(page);
+      expect(merged.name).toMatch(/^render-job-[0-9a-f-]{36}\.pdf$/);
+      expect(merged.name).not.toContain(id);
+      const pages = (await extractPdf(merged.bytes)).pages;
+      expect(pages).toHaveLength(3);
+      pages.forEach((text, index) => expect(text).toContain(`Grüezi ${names[index]}`));
+      await expect(blobAt(page, zipUrl)).rejects.toThrow(/Failed to fetch/);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it('lists the items that failed with their problems, as text, and shows a refused job’s 400 beside its fields', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      const sent = jobRequests(page);
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      await page.click('#job summary');
+      await page.selectOption('#input-format', 'txt');
+      await page.fill('#template', 'Rechnung {{[<i>nr</i>]}} für {{name}}');
+      await page.fill('#options', '{"strict": true}');
+      await page.fill('#data', '{"name": "Anna", "<i>nr</i>": "1"}');
+      // The items are copies of the data until edited: the second lacks the number.
+      expect(JSON.parse(await page.inputValue('#job-items'))).toHaveLength(3);
+      await page.fill(
+        '#job-items',
+        '[{"name": "Anna", "<i>nr</i>": "1"}, {"name": "Beat"}, {"name": "Carla", "<i>nr</i>": "3"}]',
+      );
+      await page.click('#job-start');
+      await waitForText(page, /^Job succeeded \(2 done, 1 failed\)$/, '#job-status');
+      const failures = page.locator('#job-failures');
+      expect(await failures.locator('h2').innerText()).toBe('1 item failed');
+      expect(await failures.locator('li').allInnerTexts()).toEqual([
+        'items[1]: The data has no value for this path of the template (rendererOptions.strict): <i>nr</i>; the first at line 1, column 12.',
+      ]);
+      // The author's characters are text, never markup.
+      expect(await failures.locator('i').count()).toBe(0);
+      await page.locator('#job-download').waitFor();
+
+      // Items that are not JSON are not sent.
+      const posts = () => sent.filter((request) => request.startsWith('POST')).length;
+      expect(posts()).toBe(1);
+      await page.fill('#job-items', '[{"name": ');
+      await page.click('#job-start');
+      await waitForText(page, /^The items are not JSON: /, '#job-status');
+      expect(await page.getAttribute('#job-items', 'class')).toContain('invalid');
+      expect(posts()).toBe(1);
+
+      // Items that are not an array: a 400 on items, shown beside the button and at the field.
+      await page.fill('#job-items', '{"name": "Anna"}');
+      await page.click('#job-start');
+      await waitForText(page, /^The job was not started: 400 · One or more validation errors/, '#job-status');
+      expect(posts()).toBe(2);
+      const problem = page.locator('#job-problem');
+      expect(await problem.locator('h2').innerText()).toBe('400 One or more validation errors occurred.');
+      expect(await problem.locator('p.detail').innerText()).toBe('The request is invalid; see errors.');
+      expect(await problem.locator('li').allInnerTexts()).toEqual([
+        expect.stringMatching(/^items: items must /),
+      ]);
+      expect(await page.getAttribute('#job-items', 'class')).toContain('invalid');
+
+      // An item that is not an object and a file name that does not compile: each path with its message.
+      await page.fill('#job-items', '[{"name": "Anna"}, "Beat"]');
+      expect(await page.getAttribute('#job-items', 'class')).not.toContain('invalid');
+      await page.fill('#job-file-name', '{{#if}}');
+      await page.click('#job-start');
+      await problem.locator('li').nth(1).waitFor();
+      expect(posts()).toBe(3);
+      expect(await problem.locator('li').allInnerTexts()).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^items\[1\]: \S/),
+          expect.stringMatching(/^fileName: fileName is not a Handlebars template that compiles/),
+        ]),
+      );
+      expect(await page.getAttribute('#job-items', 'class')).toContain('invalid');
+      expect(await page.getAttribute('#job-file-name', 'class')).toContain('invalid');
+      // The last job's outcome is gone.
+      expect(await failures.isHidden()).toBe(true);
+      expect(await page.locator('#job-download').isHidden()).toBe(true);
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 90_000);
+
+  it('stops following a job when another template is picked', async () => {
+    const { page, console } = await openPlayground();
+    const pool = service.app.get(RenderPool);
+    const latches: Array<ReturnType<RenderPool['hold']>> = [];
+    try {
+      const sent = jobRequests(page);
+      await page.fill('#token', fullToken);
+      await page.waitForSelector('#template-select option[value="demo-invoice"]', { state: 'attached' });
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      await page.click('#job summary');
+      // The job's check is held in a worker; then the next latch holds its items, as long renders
+      // would, while the first lets the check go on (a task is held by the latch it was handed with).
+      latches.push(pool.hold());
+      await page.click('#job-start');
+      await latches[0].arrived(1);
+      latches.push(pool.hold());
+      latches[0].release();
+      await latches[1].arrived(1);
+      await waitForText(page, /^Job (queued|running 0 of 3)$/, '#job-status');
+      await page.selectOption('#template-select', 'demo-invoice');
+      await waitForText(page, /^No longer following the job: another template was picked\.$/, '#job-status');
+      const reads = sent.length;
+      latches[1].release();
+      await waitForText(page, /demo-invoice@1 → application\/pdf/);
+      // Its items copy the picked template's sample data now.
+      expect(JSON.parse(await page.inputValue('#job-items'))).toEqual([
+        DEMO_INVOICE.data,
+        DEMO_INVOICE.data,
+        DEMO_INVOICE.data,
+      ]);
+      await page.waitForTimeout(2_500);
+      expect(sent.slice(reads)).toEqual([]);
+      expect(console).toEqual([]);
+    } finally {
+      for (const latch of latches) latch.release();
+      await page.context().close();
+    }
+  }, 60_000);
 });

@@ -3,12 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-
 import { testToken, waitUntil } from '@portal/testing';
 
 import { RenderPool } from '../src/rendering/render-pool';
 import { type RenderService, startRenderService, TENANT_PATH } from './render-test-app';
+import { unzip } from './zip-entries';
 
 const JOBS = `${TENANT_PATH}/render-jobs`;
 
@@ -21,31 +20,6 @@ const LETTER = {
 
 const items = (count: number): Array<Record<string, unknown>> =>
   Array.from({ length: count }, (_, index) => ({ name: `Person ${index}`, number: `2026-${1000 + index}` }));
-
-/** The entries of a ZIP: each file's name and bytes, in the archive's order. */
-async function unzip(bytes: Buffer): Promise<Array<{ name: string; bytes: Buffer }>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(bytes, { lazyEntries: true }, (error, file) => (error ? reject(error) : resolve(file))),
-  );
-  const entries: Array<{ name: string; bytes: Buffer }> = [];
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) => {
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          entries.push({ name: entry.fileName, bytes: Buffer.concat(chunks) });
-          zip.readEntry();
-        });
-      });
-    });
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
-  return entries;
-}
 
 /** What poppler reads of a PDF: its pages' text. */
 function pdfText(bytes: Buffer): string {

@@ -13,6 +13,11 @@
   /** config-service's demo UI template (its demo data), offered for templates that read a branding. */
   const DEMO_BRANDING = 'canton-demo';
   const TOKEN_DELAY_MS = 300;
+  /** How often a job being followed is read again, and the states it ends in (contract 10). */
+  const JOB_POLL_MS = 1000;
+  const JOB_FINISHED = ['succeeded', 'failed', 'cancelled'];
+  /** Copies of the data a job's items start as, for the author to vary. */
+  const JOB_ITEM_COPIES = 3;
 
   const STARTER_TEMPLATE = `{
   "info": { "title": "Grüezi {{name}}" },
@@ -52,6 +57,14 @@
     saveName: byId('save-name'),
     save: byId('save'),
     saveStatus: byId('save-status'),
+    jobItems: byId('job-items'),
+    jobResult: byId('job-result'),
+    jobFileName: byId('job-file-name'),
+    jobStart: byId('job-start'),
+    jobStatus: byId('job-status'),
+    jobDownload: byId('job-download'),
+    jobProblem: byId('job-problem'),
+    jobFailures: byId('job-failures'),
     problem: byId('problem'),
     notes: byId('notes'),
     pdfPreview: byId('pdf-preview'),
@@ -71,6 +84,14 @@
   let renderSequence = 0;
   let previewUrl = null;
   let gutterLines = 0;
+  /** The job's items are copies of the data until the author edits them (or empties them again). */
+  let itemsAreCopies = true;
+  /** True from a job's start until it has finished: picking another template stops following it. */
+  let jobFollowed = false;
+  let jobTimer;
+  let jobController = null;
+  let jobSequence = 0;
+  let jobResultUrl = null;
 
   // ---- status and problems ----
 
@@ -123,12 +144,14 @@
     setLineProblem(null);
   }
 
-  /** Shows an RFC 9457 problem beside the preview, and at its line when it names one. */
-  function showProblem(problem) {
-    clearProblem();
+  /**
+   * Writes an RFC 9457 problem into `box` (status and title, detail, each path of `errors` with its
+   * messages, code and correlation id), as text only; answers the paths.
+   */
+  function writeProblem(box, problem) {
     const heading = element('h2', '', [problem.status, problem.title].filter(Boolean).join(' '));
-    ui.problem.append(heading);
-    if (problem.detail) ui.problem.append(element('p', 'detail', problem.detail));
+    box.replaceChildren(heading);
+    if (problem.detail) box.append(element('p', 'detail', problem.detail));
     const errors = problem.errors && typeof problem.errors === 'object' ? problem.errors : {};
     const paths = Object.keys(errors);
     if (paths.length > 0) {
@@ -137,7 +160,7 @@
         const messages = Array.isArray(errors[path]) ? errors[path].join('; ') : String(errors[path]);
         list.append(element('li', '', `${path}: ${messages}`));
       }
-      ui.problem.append(list);
+      box.append(list);
     }
     const meta = [
       problem.code && `code ${problem.code}`,
@@ -145,9 +168,23 @@
     ]
       .filter(Boolean)
       .join(' · ');
-    if (meta) ui.problem.append(element('p', 'meta', meta));
-    ui.problem.hidden = false;
+    if (meta) box.append(element('p', 'meta', meta));
+    box.hidden = false;
+    return paths;
+  }
 
+  /** Marks the fields whose names begin the problem's paths (`items[2].name`: items). */
+  function markFields(fields, paths) {
+    for (const path of paths) {
+      const field = fields[path.split(/[.[]/)[0]];
+      if (field) field.classList.add('invalid');
+    }
+  }
+
+  /** Shows an RFC 9457 problem beside the preview, and at its line when it names one. */
+  function showProblem(problem) {
+    clearProblem();
+    const paths = writeProblem(ui.problem, problem);
     const fields = {
       templateData: ui.editor,
       data: ui.data,
@@ -156,10 +193,7 @@
       templateName: ui.saveName,
       branding: ui.branding,
     };
-    for (const path of paths) {
-      const field = fields[path.split(/[.[]/)[0]];
-      if (field) field.classList.add('invalid');
-    }
+    markFields(fields, paths);
     if (Number.isInteger(problem.line) && problem.line >= 1) {
       ui.editor.classList.add('invalid');
       const column = Number.isInteger(problem.column) && problem.column >= 1 ? problem.column : 1;
@@ -391,6 +425,8 @@
 
   async function pickTemplate(name) {
     clearProblem();
+    // A job of the template left is not followed further; a finished one's result stays offered.
+    if (jobFollowed) stopFollowingJob('another template was picked');
     // A name typed for the previous template must not save this one over another by mistake.
     ui.saveName.value = '';
     ui.saveName.placeholder = name ? `template name (${name} for a new version of it)` : 'template name';
@@ -415,6 +451,7 @@
     ui.data.value = hasValue(template.sampleData)
       ? `${JSON.stringify(template.sampleData, null, 2)}\n`
       : '{}';
+    copyDataToItems();
     // A template that reads a branding renders with the demo canton's until another is named.
     if (/\bbranding/.test(template.data) && ui.branding.value.trim() === '')
       ui.branding.value = DEMO_BRANDING;
@@ -514,6 +551,20 @@
     setStatus(`${label} → ${type}, ${bytesText(blob.size)} in ${milliseconds} ms`);
   }
 
+  /**
+   * What a render or a job asks of its template: the saved version by name while its text is
+   * unchanged (`saved`), else the text inline; the formats, the renderer options and the branding.
+   */
+  function templateFields(saved) {
+    const fields = { inputFormat: ui.inputFormat.value, outputFormat: ui.outputFormat.value };
+    if (saved) fields.templateName = `${selected.name}@${selected.version}`;
+    else fields.templateData = ui.template.value;
+    // rendererOptions travels as JSON text, as the reference has it (data too).
+    if (ui.options.value.trim() !== '') fields.rendererOptions = ui.options.value;
+    if (ui.branding.value.trim() !== '') fields.branding = ui.branding.value.trim();
+    return fields;
+  }
+
   async function render() {
     clearTimeout(renderTimer);
     if (!token) return setStatus('Paste a token to render.');
@@ -523,13 +574,8 @@
     const controller = new AbortController();
     renderController = controller;
     const sequence = (renderSequence += 1);
-    const body = { inputFormat: ui.inputFormat.value, outputFormat: ui.outputFormat.value };
-    if (saved) body.templateName = `${selected.name}@${selected.version}`;
-    else body.templateData = ui.template.value;
-    // data and rendererOptions travel as JSON text, as the reference has them.
+    const body = templateFields(saved);
     if (ui.data.value.trim() !== '') body.data = ui.data.value;
-    if (ui.options.value.trim() !== '') body.rendererOptions = ui.options.value;
-    if (ui.branding.value.trim() !== '') body.branding = ui.branding.value.trim();
     setStatus('Rendering…');
     const started = performance.now();
     let response;
@@ -561,12 +607,204 @@
     showDocument(blob, label, Math.round(performance.now() - started));
   }
 
+  // ---- render jobs ----
+
+  function setJobStatus(text, failed) {
+    ui.jobStatus.textContent = text;
+    ui.jobStatus.classList.toggle('failed', Boolean(failed));
+  }
+
+  /** The data editor's object, copied for each of a job's first items; null while it is none. */
+  function itemsOfData() {
+    let data;
+    try {
+      data = JSON.parse(ui.data.value);
+    } catch {
+      return null;
+    }
+    if (data === null || typeof data !== 'object' || Array.isArray(data)) return null;
+    return `${JSON.stringify(Array(JOB_ITEM_COPIES).fill(data), null, 2)}\n`;
+  }
+
+  /** Fills the items with copies of the data, unless the author has written items of their own. */
+  function copyDataToItems() {
+    if (!itemsAreCopies) return;
+    const items = itemsOfData();
+    if (items !== null) ui.jobItems.value = items;
+  }
+
+  /** Clears what the page shows of the last job: its problem, failed items and result. */
+  function clearJobOutcome() {
+    setJobStatus('');
+    ui.jobProblem.hidden = true;
+    ui.jobProblem.replaceChildren();
+    ui.jobFailures.hidden = true;
+    ui.jobFailures.replaceChildren();
+    for (const field of [ui.jobItems, ui.jobResult, ui.jobFileName]) field.classList.remove('invalid');
+    ui.jobDownload.hidden = true;
+    ui.jobDownload.removeAttribute('href');
+    if (jobResultUrl) URL.revokeObjectURL(jobResultUrl);
+    jobResultUrl = null;
+  }
+
+  /** Ignores the answers on their way for the job followed so far, and reads it no more. */
+  function stopFollowingJob(reason) {
+    clearTimeout(jobTimer);
+    jobController?.abort();
+    jobSequence += 1;
+    if (jobFollowed && reason) {
+      ui.jobFailures.hidden = true;
+      setJobStatus(`No longer following the job: ${reason}.`);
+    }
+    jobFollowed = false;
+  }
+
+  /**
+   * A call for the job followed as `sequence`: the response and what `read` makes of its body, or
+   * null when it failed (the problem shown beside the button, the status line saying `failed`, the
+   * job no longer followed) or when another job, or none, is followed by now.
+   */
+  async function callForJob(sequence, method, path, body, read, failed) {
+    const controller = new AbortController();
+    jobController = controller;
+    try {
+      const response = await call(method, path, body, controller.signal);
+      if (response.ok) {
+        const value = await read(response);
+        return sequence === jobSequence ? { response, value } : null;
+      }
+      const problem = await problemOf(response);
+      if (sequence !== jobSequence) return null;
+      const paths = writeProblem(ui.jobProblem, problem);
+      markFields({ items: ui.jobItems, result: ui.jobResult, fileName: ui.jobFileName }, paths);
+      setJobStatus(`${failed}: ${summaryOf(problem)}`, true);
+    } catch (error) {
+      if (sequence !== jobSequence) return null;
+      setJobStatus(`The service could not be reached: ${error.message}`, true);
+    }
+    jobFollowed = false;
+    return null;
+  }
+
+  function jobStateText(job) {
+    const { total, done, failed } = job.counts;
+    if (job.state === 'running') return `Job running ${done + failed} of ${total}`;
+    if (job.state === 'succeeded' || job.state === 'failed')
+      return `Job ${job.state} (${done} done, ${failed} failed)`;
+    return `Job ${job.state}`;
+  }
+
+  /** The failed items, each by its index in `items` and with its problem's detail. */
+  function showJobFailures(job) {
+    const problems = Array.isArray(job.problems) ? job.problems : [];
+    ui.jobFailures.replaceChildren();
+    ui.jobFailures.hidden = problems.length === 0;
+    if (problems.length === 0) return;
+    const { failed } = job.counts;
+    ui.jobFailures.append(element('h2', '', `${failed} item${failed === 1 ? '' : 's'} failed`));
+    const list = element('ul');
+    for (const { index, problem } of problems)
+      list.append(element('li', '', `items[${index}]: ${problem.detail || summaryOf(problem)}`));
+    ui.jobFailures.append(list);
+    // The job lists its first failed items only; a zip's problems.json lists every one.
+    if (failed > problems.length)
+      ui.jobFailures.append(
+        element(
+          'p',
+          'meta',
+          `and ${failed - problems.length} more${job.result === 'zip' ? ' (problems.json in the zip lists them all)' : ''}`,
+        ),
+      );
+  }
+
+  /** Shows the job as read, and reads it again a second later until it has finished. */
+  async function followJob(job, sequence) {
+    setJobStatus(jobStateText(job), job.state === 'failed' || job.state === 'cancelled');
+    showJobFailures(job);
+    if (!JOB_FINISHED.includes(job.state)) {
+      jobTimer = setTimeout(() => void readJob(job.id, sequence), JOB_POLL_MS);
+      return;
+    }
+    jobFollowed = false;
+    if (job.resultUrl) await offerResult(job, sequence);
+  }
+
+  async function readJob(id, sequence) {
+    const read = await callForJob(
+      sequence,
+      'GET',
+      `/render-jobs/${encodeURIComponent(id)}`,
+      undefined,
+      (response) => response.json(),
+      'The job could not be read',
+    );
+    if (read) await followJob(read.value, sequence);
+  }
+
+  /** The file name of a Content-Disposition (`filename="..."` or a token), or '' without one. */
+  function fileNameOf(disposition) {
+    const match = /\bfilename="((?:[^"\\]|\\.)*)"|\bfilename=([^";\s]+)/i.exec(disposition || '');
+    return match ? (match[1] ?? match[2]).replace(/\\(.)/g, '$1') : '';
+  }
+
+  /** Fetches the result with the token and offers it as a link to a blob: URL that downloads it. */
+  async function offerResult(job, sequence) {
+    const read = await callForJob(
+      sequence,
+      'GET',
+      `/render-jobs/${encodeURIComponent(job.id)}/result`,
+      undefined,
+      (response) => response.blob(),
+      `${jobStateText(job)}, but its result could not be read`,
+    );
+    if (!read) return;
+    const name = fileNameOf(read.response.headers.get('content-disposition')) || `render-job-${job.id}`;
+    jobResultUrl = URL.createObjectURL(read.value);
+    ui.jobDownload.href = jobResultUrl;
+    ui.jobDownload.download = name;
+    ui.jobDownload.textContent = `Download ${name} (${bytesText(read.value.size)})`;
+    ui.jobDownload.hidden = false;
+  }
+
+  /** Starts a job of the items with the editors' template, as a render would name it, and follows it. */
+  async function startJob() {
+    stopFollowingJob();
+    clearJobOutcome();
+    if (!token) return setJobStatus('Paste a token first.', true);
+    const saved = usesSavedVersion();
+    if (!saved && ui.template.value.trim() === '')
+      return setJobStatus('Write a template, or pick a saved one.', true);
+    let items;
+    try {
+      items = JSON.parse(ui.jobItems.value);
+    } catch (error) {
+      ui.jobItems.classList.add('invalid');
+      return setJobStatus(`The items are not JSON: ${error.message}`, true);
+    }
+    // Any JSON is sent: the service is the one to check the items (an array of 1 to 10,000 objects).
+    const body = { ...templateFields(saved), items, result: ui.jobResult.value };
+    if (ui.jobFileName.value.trim() !== '') body.fileName = ui.jobFileName.value.trim();
+    const sequence = jobSequence;
+    jobFollowed = true;
+    setJobStatus('Starting the job…');
+    const started = await callForJob(
+      sequence,
+      'POST',
+      '/render-jobs',
+      body,
+      (response) => response.json(),
+      'The job was not started',
+    );
+    if (started) await followJob(started.value, sequence);
+  }
+
   // ---- wiring ----
 
   ui.apiBase.value = document.querySelector('meta[name="render-api-base"]').content;
   ui.template.value = STARTER_TEMPLATE;
   ui.data.value = `${JSON.stringify(STARTER_DATA, null, 2)}\n`;
   ui.inputFormat.value = 'json';
+  copyDataToItems();
   syncOutputs();
   updateGutter();
   updateMode();
@@ -593,6 +831,16 @@
   });
   for (const field of [ui.data, ui.options, ui.branding])
     field.addEventListener('input', () => scheduleRender());
+  ui.data.addEventListener('input', copyDataToItems);
+  ui.jobItems.addEventListener('input', () => {
+    itemsAreCopies = ui.jobItems.value.trim() === '';
+    ui.jobItems.classList.remove('invalid');
+  });
+  // Emptied and left: copies of the data again.
+  ui.jobItems.addEventListener('change', copyDataToItems);
+  for (const field of [ui.jobResult, ui.jobFileName])
+    field.addEventListener('input', () => field.classList.remove('invalid'));
+  ui.jobStart.addEventListener('click', () => void startJob());
   ui.inputFormat.addEventListener('change', () => {
     syncOutputs();
     scheduleRender(0);
