@@ -1,7 +1,5 @@
 import path from 'node:path';
 
-import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-
 import {
   createTestDatabase,
   startServiceProcess,
@@ -12,35 +10,18 @@ import {
   waitUntil,
 } from '@portal/testing';
 
+import { unzip } from './zip-entries';
+
 const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 const JOBS = '/demo/v10-0/render-jobs';
 const ITEMS = 150;
 
+/** The zip's files as text by name; a name twice would be an item twice. */
 async function unzipTexts(bytes: Uint8Array): Promise<Map<string, string>> {
-  const zip = await new Promise<ZipFile>((resolve, reject) =>
-    fromBuffer(Buffer.from(bytes), { lazyEntries: true }, (error, file) =>
-      error ? reject(error) : resolve(file),
-    ),
-  );
-  const files = new Map<string, string>();
-  await new Promise<void>((resolve, reject) => {
-    zip.on('entry', (entry: Entry) =>
-      zip.openReadStream(entry, (error, stream) => {
-        if (error) return reject(error);
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          if (files.has(entry.fileName)) reject(new Error(`${entry.fileName} twice in the zip`));
-          files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-          zip.readEntry();
-        });
-      }),
-    );
-    zip.on('end', resolve);
-    zip.on('error', reject);
-    zip.readEntry();
-  });
+  const entries = await unzip(Buffer.from(bytes));
+  const files = new Map(entries.map((entry) => [entry.name, entry.bytes.toString('utf8')]));
+  expect(files.size).toBe(entries.length);
   return files;
 }
 

@@ -156,6 +156,11 @@ describe('render jobs (HTTP, real PostgreSQL, the queue on PostgreSQL)', () => {
       true,
     );
     expect((await service.renderer.post(JOBS, { ...LETTER, items: [] })).status).toBe(400);
+    const notAnArray = await service.renderer.post<Record<string, any>>(JOBS, {
+      ...LETTER,
+      items: { name: 'x' },
+    });
+    expect([notAnArray.status, notAnArray.body.errors]).toEqual([400, { items: ['items must be an array'] }]);
     expect(
       (await service.renderer.post(JOBS, { ...LETTER, result: 'merged', outputFormat: 'txt', items: [{}] }))
         .status,

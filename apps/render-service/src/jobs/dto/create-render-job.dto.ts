@@ -29,10 +29,11 @@ export class CreateRenderJobDto extends RenderTemplateFieldsDto {
     minItems: 1,
     maxItems: JOB_MAX_ITEMS,
   })
-  @IsDefined({ message: '$property is required' })
-  @IsArray()
-  @ArrayMinSize(1)
+  // Stacked decorators register from the bottom up, and the first rule registered that fails is the one said.
   @ArrayMaxSize(JOB_MAX_ITEMS)
+  @ArrayMinSize(1)
+  @IsArray()
+  @IsDefined({ message: '$property is required' })
   readonly items: unknown[];
 
   @ApiPropertyOptional({
