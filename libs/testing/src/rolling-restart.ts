@@ -50,6 +50,11 @@ export interface RollingRestartOptions {
    * routed there earlier), read slowly so that it is still on its way when SIGTERM arrives.
    */
   readonly largeAnswer: (replicaUrl: string) => Promise<WholeAnswer>;
+  /**
+   * Work started through the Service as the rollout begins (a render job, say), and finished
+   * after it on the new replicas: answers its outcome for the suite to check.
+   */
+  readonly across?: (baseUrl: string) => Promise<() => Promise<unknown>>;
 }
 
 /** Requests per second of the steady traffic, as the issue measured (20/s). */
@@ -231,6 +236,8 @@ interface Replica {
 
 export interface RolloutOutcome {
   readonly traffic: SteadyTraffic;
+  /** What `across` came to, once the rollout was over. */
+  readonly across?: unknown;
   readonly stops: readonly StopOutcome[];
   /** Connections the Service could not hand to an endpoint. */
   readonly proxyRefused: number;
@@ -310,6 +317,7 @@ export async function rollingRestart(options: RollingRestartOptions): Promise<Ro
     proxy.add(second.endpoint);
     await options.seed?.(proxy.url, database);
     traffic.start();
+    const finishAcross = await options.across?.(proxy.url);
     // Some traffic on the two old replicas before the rollout.
     await sleep(2000);
     for (const old of [first, second]) {
@@ -338,7 +346,8 @@ export async function rollingRestart(options: RollingRestartOptions): Promise<Ro
     }
     await sleep(2000);
     await traffic.stop();
-    return { traffic, stops, proxyRefused: proxy.refused };
+    const across = await finishAcross?.();
+    return { traffic, stops, proxyRefused: proxy.refused, across };
   } finally {
     await traffic.stop();
     await Promise.all(replicas.map((replica) => replica.process.close()));

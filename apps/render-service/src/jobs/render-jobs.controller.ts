@@ -168,7 +168,6 @@ export class RenderJobsController {
     const result = await this.results.streamOf(job);
     // A client that stops reading is cut after STREAM_WRITE_DEADLINE_MS, as a list's would be.
     enforceWriteDeadline(reply.raw, this.env.STREAM_WRITE_DEADLINE_MS);
-    if (result.length !== undefined) void reply.header('content-length', String(result.length));
     await reply
       .status(200)
       .header('content-type', result.contentType)
