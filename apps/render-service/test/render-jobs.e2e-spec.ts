@@ -5,6 +5,9 @@ import path from 'node:path';
 
 import { testToken, waitUntil } from '@portal/testing';
 
+import { DataSource } from 'typeorm';
+
+import { JobCleanup } from '../src/jobs/job-cleanup';
 import { RenderPool } from '../src/rendering/render-pool';
 import { type RenderService, startRenderService, TENANT_PATH } from './render-test-app';
 import { unzip } from './zip-entries';
@@ -235,6 +238,29 @@ describe('render jobs (HTTP, real PostgreSQL, the queue on PostgreSQL)', () => {
     const later = (await service.renderer.get<Record<string, any>>(`${JOBS}/${created.body.id}`)).body;
     expect(later.counts.done + later.counts.failed).toBeLessThan(200);
     expect((await service.renderer.get(`${JOBS}/${created.body.id}/result`)).status).toBe(409);
+  });
+
+  it('deletes a job past its time with its items, and drops the documents of a deleted result, in a cleanup round', async () => {
+    const expiring = await run({ ...LETTER, items: items(2) });
+    const kept = await run({ ...LETTER, items: items(2) });
+    expect((await service.renderer.delete(`${JOBS}/${kept.id}`)).status).toBe(204);
+    const sql = (text: string, values: unknown[]) => service.app.get(DataSource).query(text, values);
+    await sql(`UPDATE render_job SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.id]);
+    expect(await service.app.get(JobCleanup).round()).toMatchObject({ jobs: 1, results: 2 });
+    expect((await service.renderer.get(`${JOBS}/${expiring.id}`)).status).toBe(404);
+    expect(
+      await sql(`SELECT count(*)::int AS items FROM render_job_item WHERE job_id = $1`, [expiring.id]),
+    ).toEqual([{ items: 0 }]);
+    // The job whose result was deleted stays readable, its documents gone.
+    expect((await service.renderer.get<Record<string, any>>(`${JOBS}/${kept.id}`)).body.resultUrl).toBeNull();
+    expect(
+      await sql(`SELECT count(output)::int AS outputs FROM render_job_item WHERE job_id = $1`, [kept.id]),
+    ).toEqual([{ outputs: 0 }]);
+  });
+
+  it('tells the items waiting on the shared queue on /metrics, for an autoscaler', async () => {
+    const metrics = await service.anonymous.get('/metrics');
+    expect(metrics.text).toMatch(/^render_job_items_waiting\{[^}]*\} \d+$/m);
   });
 
   it('needs RenderApi_Render', async () => {
