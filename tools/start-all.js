@@ -99,7 +99,6 @@ async function main() {
   const token = await mintDevelopmentToken({
     secret: process.env.AUTH_JWT_SECRET || DEVELOPMENT_JWT_SECRET,
     roles: ALL_ROLES,
-    subject: 'developer',
   });
   const lines = ['', 'All three services are ready.', ''];
   for (const service of services) {

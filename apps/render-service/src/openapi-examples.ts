@@ -151,6 +151,15 @@ const invoiceJob = (result: 'zip' | 'merged'): Record<string, unknown> => ({
   items: INVOICES,
 });
 
+/**
+ * The demo job's id, which the reads' examples name: `npm start` creates it (RENDER_DEMO_TEMPLATES)
+ * for the development subject, so that "Try it out" with the token it prints reads it.
+ */
+export const EXAMPLE_RENDER_JOB_ID = '3b0f6d8e-2c1a-4a57-9f0e-5d2a4c1b7e90';
+
+/** The demo job: the zip example's three invoices. */
+export const DEMO_RENDER_JOB = invoiceJob('zip');
+
 export const RENDER_JOB_EXAMPLES: Record<string, BodyExample> = {
   zip: {
     summary: 'Three QR-bill invoices of the demo template, a PDF each in a zip (rechnung-2026-0118.pdf, ...)',

@@ -2,10 +2,16 @@ import { SignJWT } from 'jose';
 
 import { subjectProblem } from './principal';
 
+/**
+ * The subject of development tokens unless said (`npm run token`, the token `npm start` prints):
+ * what a caller sees of render-service's jobs is its subject's, so the demo job is this one's.
+ */
+export const DEVELOPMENT_SUBJECT = 'developer';
+
 export interface DevelopmentTokenRequest {
   readonly secret: string;
   readonly roles: readonly string[];
-  /** Default `developer`; one the services would refuse (empty, blank) throws. */
+  /** Default DEVELOPMENT_SUBJECT; one the services would refuse (empty, blank) throws. */
   readonly subject?: string;
   /** Lifetime in seconds; default 12 hours. */
   readonly expiresInSeconds?: number;
@@ -15,7 +21,7 @@ export interface DevelopmentTokenRequest {
 
 /** Mints an HS256 token for local use and tests (contract 2). */
 export async function mintDevelopmentToken(request: DevelopmentTokenRequest): Promise<string> {
-  const subject = request.subject ?? 'developer';
+  const subject = request.subject ?? DEVELOPMENT_SUBJECT;
   // Every token carries a subject the services take: they answer 401 to any other.
   const problem = subjectProblem(subject);
   if (problem !== undefined) throw new Error(problem);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 
+import { DEVELOPMENT_SUBJECT } from '@portal/auth';
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
 import { storedAuditRows } from './audit-events';
@@ -330,7 +331,10 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
             (request) => versionOf(request.template) === version,
           );
           expect(requests.length).toBeGreaterThan(0);
-          const client = anonymous.withToken(await testToken(options.roles));
+          // The subject of the token `npm start` prints, as a newcomer trying the examples has it.
+          const client = anonymous.withToken(
+            await testToken(options.roles, { subject: DEVELOPMENT_SUBJECT }),
+          );
           const attempts: ExampleAttempt[] = [];
           // First every read as "Try it out" sends it, pre-filled parameters and all, on the
           // freshly seeded database, before any write (a newcomer may click reads first), its

@@ -19,7 +19,7 @@ import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { BodyLimit, enforceWriteDeadline, RateLimit } from '@portal/service-runtime';
 
-import { RENDER_JOB_EXAMPLES } from '../openapi-examples';
+import { EXAMPLE_RENDER_JOB_ID, RENDER_JOB_EXAMPLES } from '../openapi-examples';
 import { RENDER_RATE_LIMIT_POLICY, RENDER_RENDER } from '../render/render.controller';
 import { RenderEnvironment } from '../render-environment';
 import { CALLBACK_RETRY_POLICY } from './callbacks/callback-retry';
@@ -36,7 +36,7 @@ const JOB_BODY_MAX_BYTES = 10 * 1024 * 1024;
 const JOB_ID = {
   name: 'renderJobId',
   description: "The job's id, as the create answered it (and its Location).",
-  example: '3b0f6d8e-2c1a-4a57-9f0e-5d2a4c1b7e90',
+  example: EXAMPLE_RENDER_JOB_ID,
 };
 
 @ApiTags('Render jobs')

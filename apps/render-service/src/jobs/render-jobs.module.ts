@@ -5,6 +5,7 @@ import { MetricsRegistry, ServiceLifecycle } from '@portal/service-runtime';
 import type { OutboundTestSeams } from '../outbound/public-https';
 import { RenderModule } from '../render/render.module';
 import { RenderEnvironment } from '../render-environment';
+import { DemoJobLoader } from './demo-job.loader';
 import { CALLBACK_SEAMS, JobCallbacks } from './job-callbacks';
 import { JobCleanup } from './job-cleanup';
 import { JobItems } from './job-items';
@@ -50,6 +51,8 @@ export class RenderJobsModule {
         JobCallbacks,
         JobResults,
         JobCleanup,
+        // Last: it needs the workers above started.
+        DemoJobLoader,
       ],
     };
   }

@@ -85,7 +85,12 @@ export class RenderJobsService {
     private readonly callbacks: JobCallbacks,
   ) {}
 
-  async create(body: CreateRenderJobDto, request: JobRequest): Promise<CreatedJob> {
+  /** `id`: the job's own, for the demo job whose id the OpenAPI examples name; else a new one. */
+  async create(
+    body: CreateRenderJobDto,
+    request: JobRequest,
+    id: string = randomUUID(),
+  ): Promise<CreatedJob> {
     const result: JobResult = body.result ?? 'zip';
     this.checkRequest(body, request);
     const requestSha256 = createHash('sha256').update(JSON.stringify(body)).digest('hex');
@@ -100,7 +105,6 @@ export class RenderJobsService {
     await this.checkInWorker(prepared, itemTexts, request.caller);
     const fileNames = fileNamesOf(body.fileName ?? undefined, body.items, prepared.outputFormat);
 
-    const id = randomUUID();
     let job: RenderJobEntity;
     try {
       job = await this.dataSource.transaction(async (manager) => {
