@@ -18,7 +18,7 @@
 // At 8 connections it also reads the CPU each thread of the service used per render (main thread,
 // render workers, the process's other threads) and the load generator's own.
 // The last line of output is one JSON object with the results.
-/* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
+/* global Buffer, performance, structuredClone -- Node 24 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { execFileSync } = require('node:child_process');
