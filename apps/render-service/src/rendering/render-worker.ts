@@ -43,9 +43,7 @@ export default async function renderInWorker(task: HeldTask): Promise<RenderedBy
     [Piscina.transferableSymbol]: bytes.buffer,
     [Piscina.valueSymbol]: { bytes, missing, warnings } satisfies RenderedBytes,
   };
-  return Piscina.move(
-    moved as unknown as Parameters<typeof Piscina.move>[0],
-  ) as unknown as RenderedBytes;
+  return Piscina.move(moved as unknown as Parameters<typeof Piscina.move>[0]) as unknown as RenderedBytes;
 }
 
 /**
