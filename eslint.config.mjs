@@ -60,7 +60,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-duplicate-type-constituents': 'off',
       '@typescript-eslint/no-redundant-type-constituents': 'off',
-      // The documents' descriptions quote what formatters write: fr-CH groups digits with U+202F.
+      // The documents' descriptions quote what formatters write: U+00A0 joins CHF to its amount.
       'no-irregular-whitespace': ['error', { skipComments: true }],
     },
   },

@@ -1,7 +1,7 @@
 // Shared by every project's jest.config.js: swc with the build's own options, plain Node.
 const { swcOptions } = require('./tools/swc-options');
 
-// Dependencies that ship ES modules only. Node 20 requires them natively, Jest's module loader
+// Dependencies that ship ES modules only. Node 24 requires them natively, Jest's module loader
 // does not, so Jest compiles them to CommonJS.
 const ESM_ONLY_DEPENDENCIES = ['content-disposition', '@faker-js/faker'];
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of `npm ci && npm start` as a user runs it: a fresh clone of HEAD in a private
 # directory (mode 700, as `mktemp -d` makes it; PostgreSQL's own user cannot enter it), all three
-# services ready, then SIGTERM and a clean exit. Ports from SMOKE_PORT_BASE (default 4300).
+# services ready, then SIGTERM and a clean exit. Ports from SMOKE_PORT_BASE (default 4300). It runs
+# on the `node` of PATH (.ci/run puts the Node of .nvmrc first).
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 base="${SMOKE_PORT_BASE:-4300}"
@@ -35,7 +36,7 @@ for port in $base $((base + 1)) $((base + 2)); do
   done
 done
 grep -q "export TOKEN=" "$log" || sleep 2
-echo "smoke: /health/ready 200 on ports $base-$((base + 2)) after $((SECONDS - started)) s (clone, npm ci, build, start)"
+echo "smoke: /health/ready 200 on ports $base-$((base + 2)) after $((SECONDS - started)) s (clone, npm ci, build, start) on Node $(node --version)"
 
 # SIGTERM to start-all, as a container's init or a supervisor sends it (npm itself would report 143).
 stopping=$SECONDS

@@ -1,6 +1,6 @@
 // What the benchmarks share: environment numbers, a database of their own, autocannon runs with a
 // discarded warm-up, the result table, and clean-up that also runs on Ctrl-C or a hang.
-/* global AbortSignal, setInterval, clearInterval -- Node 20 has them; the shared lint config lists only a few globals */
+/* global AbortSignal, setInterval, clearInterval -- Node 24 has them; the shared lint config lists only a few globals */
 const { execFileSync, spawn } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');

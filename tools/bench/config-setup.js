@@ -1,7 +1,7 @@
 // What the config benchmark and the read-path profile share: config-service in this process on a
 // database of its own, seeded with 200 templates through its own API, and the bare Fastify + pg
 // route that reads the same row.
-/* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
+/* global AbortSignal -- Node 24 has it; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { closeSync, existsSync, openSync } = require('node:fs');

@@ -9,7 +9,7 @@
 //   engine) seeded with BENCH_PAGE_ALL_PROFILES (default 100000) person profiles by SQL, dropped
 //   at the end. BENCH_PAGE_ALL_QUERY (default `Expand=Person_Account`) is added to the list query.
 // The last line of output is one JSON object with the results.
-/* global Buffer -- Node 20 has it; the shared lint config lists only a few globals */
+/* global Buffer -- Node 24 has it; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { existsSync } = require('node:fs');

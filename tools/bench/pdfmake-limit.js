@@ -7,7 +7,7 @@
 // its threads keep Node's default heap sizes. It reads { definitions, qrBills, threads, warmupMs,
 // measureMs } as JSON on stdin (qrBills, when given: each definition's Swiss QR-bill, drawn by
 // swissqrbill on pdfmake's document before it ends, as the library's guide attaches it) and writes { done, latencies } of all threads together as JSON on stdout.
-/* global __filename, Buffer, structuredClone, performance -- Node 20 has them */
+/* global __filename, Buffer, structuredClone, performance -- Node 24 has them */
 const { isMainThread, parentPort, Worker, workerData } = require('node:worker_threads');
 
 const DIST = '../../dist/apps/render-service/src/rendering';

@@ -10,7 +10,7 @@
 //   after a discarded 1 s warm-up; BENCH_WORKERS (default 1) autocannon worker threads.
 // The service runs as its own process (its RSS is sampled throughout). The last line of output is
 // one JSON object with the results.
-/* global AbortSignal -- Node 20 has it; the shared lint config lists only a few globals */
+/* global AbortSignal -- Node 24 has it; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { existsSync } = require('node:fs');

@@ -21,7 +21,7 @@
 // while a greedy caller keeps 24 renders of the report in flight; target: p99 within 3x.
 // Render jobs have their own benchmark: npm run bench:render-jobs.
 // The last line of output is one JSON object with the results.
-/* global Buffer, performance, structuredClone -- Node 20 has them; the shared lint config lists only a few globals */
+/* global Buffer, performance, structuredClone -- Node 24 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { execFileSync } = require('node:child_process');

@@ -11,7 +11,7 @@
 //   BENCH_DATABASE_ADMIN_URL (default the local PostgreSQL, else the embedded engine).
 // Procuration routes that answer 404 (not built yet) are reported as skipped, not as errors.
 // The last line of output is one JSON object with the results.
-/* global Buffer, performance -- Node 20 has them; the shared lint config lists only a few globals */
+/* global Buffer, performance -- Node 24 has them; the shared lint config lists only a few globals */
 require('reflect-metadata');
 
 const { existsSync } = require('node:fs');

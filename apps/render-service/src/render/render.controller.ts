@@ -63,7 +63,7 @@ export class RenderController {
       'the PDF information field `Template`, an HTML `<meta name="render-template">`).\n\n' +
       "**Template helpers** (Handlebars; the locale is `rendererOptions.locale`, else the template's `<html lang>`, " +
       'else `Accept-Language`, else de-CH; a helper\'s own `locale="fr-CH"` wins; numbers, amounts, percentages ' +
-      'and dates are exactly what `Intl` writes, U+202F and U+00A0 included; examples in every locale: ' +
+      'and dates are exactly what `Intl` writes, its U+00A0 before or after CHF included; examples in every locale: ' +
       'docs/template-helpers.md):\n\n' +
       helperReferenceMarkdown(),
   })

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fontkitPath } from './font-subsetting';
 
 /**
- * A character the formatters emit that a font may lack, and the characters whose glyph can stand
+ * A character a document may hold that a font may lack, and the characters whose glyph can stand
  * in for it: `blank` takes only the width (a space), otherwise the outline is copied as well.
  */
 interface StandIn {
@@ -13,10 +13,11 @@ interface StandIn {
 }
 
 /**
- * CLDR's separators that fonts often lack: Roboto (pdfmake's) has no U+202F, the group separator
- * of fr-CH and the space before `AM`/`PM` in en, and drew it as a missing-glyph box as wide as a
- * letter. Each becomes a glyph of its own, so a PDF's text layer (ToUnicode) still reads it as
- * the character Intl wrote.
+ * Spaces and separators of CLDR and of French typography that fonts often lack: Roboto (pdfmake's)
+ * has no U+202F, the narrow no-break space of French typography (before `;`, `!`, `?`; the group
+ * separator of fr-CH up to Node 20), and drew it as a missing-glyph box as wide as a letter. Each
+ * becomes a glyph of its own, so a PDF's text layer (ToUnicode) still reads it as the character
+ * the document holds.
  */
 export const STAND_INS: readonly StandIn[] = [
   // NARROW NO-BREAK SPACE: a thin space (Unicode gives them the same width class).

@@ -21,10 +21,9 @@ export interface HelperEntry {
   };
 }
 
-// Invisible in the text below: U+00A0 (no-break space) joins CHF to its amount, U+202F (narrow
-// no-break space) groups fr-CH digits. Written as escapes so they stay visible here.
+// Invisible in the text below: U+00A0 (no-break space) joins CHF to its amount. Written as an
+// escape so it stays visible here.
 const NBSP = '\u00a0';
-const NNBSP = '\u202f';
 
 export const HELPER_REFERENCE: readonly HelperEntry[] = [
   {
@@ -51,7 +50,7 @@ export const HELPER_REFERENCE: readonly HelperEntry[] = [
     example: {
       template: '{{formatNumber population}}',
       data: { population: 1234567.5 },
-      output: { 'de-CH': "1'234'567.5", 'fr-CH': `1${NNBSP}234${NNBSP}567,5`, en: '1,234,567.5' },
+      output: { 'de-CH': "1'234'567.5", 'fr-CH': "1'234'567,5", en: '1,234,567.5' },
     },
   },
   {
@@ -75,7 +74,7 @@ export const HELPER_REFERENCE: readonly HelperEntry[] = [
       data: { total: -12345.5 },
       output: {
         'de-CH': "CHF-12'345.50",
-        'fr-CH': `-12${NNBSP}345.50${NBSP}CHF`,
+        'fr-CH': `-12'345.50${NBSP}CHF`,
         'it-CH': "CHF-12'345.50",
         en: `-CHF${NBSP}12,345.50`,
       },

@@ -6,8 +6,7 @@ const templates = new TemplateCache();
 const run = (template: string, locale: Locale, data: unknown = {}): string =>
   templates.get(template, 'txt').render({ data, locale, budget: new OutputBudget(1024 * 1024, 'LIMIT') });
 
-/** U+202F, the group separator of fr-CH (CLDR), and U+00A0 before its `CHF`. */
-const NNBSP = '\u202f';
+/** U+00A0, the no-break space that joins `CHF` to its amount (CLDR). */
 const NBSP = '\u00a0';
 
 /**
@@ -19,29 +18,29 @@ const TABLE: ReadonlyArray<readonly [string, Record<Locale, string>]> = [
     '{{formatNumber 1234567.891}}',
     {
       'de-CH': "1'234'567.891",
-      'fr-CH': `1${NNBSP}234${NNBSP}567,891`,
+      'fr-CH': "1'234'567,891",
       'it-CH': "1'234'567.891",
       en: '1,234,567.891',
     },
   ],
   [
     '{{formatNumber 1234.5 2}}',
-    { 'de-CH': "1'234.50", 'fr-CH': `1${NNBSP}234,50`, 'it-CH': '1234.50', en: '1,234.50' },
+    { 'de-CH': "1'234.50", 'fr-CH': "1'234,50", 'it-CH': '1234.50', en: '1,234.50' },
   ],
   [
     '{{formatNumber 12345.5}}',
-    { 'de-CH': "12'345.5", 'fr-CH': `12${NNBSP}345,5`, 'it-CH': "12'345.5", en: '12,345.5' },
+    { 'de-CH': "12'345.5", 'fr-CH': "12'345,5", 'it-CH': "12'345.5", en: '12,345.5' },
   ],
   [
     '{{formatNumber -1234.5 1}}',
-    { 'de-CH': "-1'234.5", 'fr-CH': `-1${NNBSP}234,5`, 'it-CH': '-1234.5', en: '-1,234.5' },
+    { 'de-CH': "-1'234.5", 'fr-CH': "-1'234,5", 'it-CH': '-1234.5', en: '-1,234.5' },
   ],
   ['{{formatNumber -0.001 2}}', { 'de-CH': '0.00', 'fr-CH': '0,00', 'it-CH': '0.00', en: '0.00' }],
   [
     '{{chf 1234.5}}',
     {
       'de-CH': `CHF${NBSP}1'234.50`,
-      'fr-CH': `1${NNBSP}234.50${NBSP}CHF`,
+      'fr-CH': `1'234.50${NBSP}CHF`,
       'it-CH': `CHF${NBSP}1234.50`,
       en: `CHF${NBSP}1,234.50`,
     },
@@ -57,13 +56,13 @@ const TABLE: ReadonlyArray<readonly [string, Record<Locale, string>]> = [
   ],
   [
     '{{chf 1234.5 symbol=false}}',
-    { 'de-CH': "1'234.50", 'fr-CH': `1${NNBSP}234.50`, 'it-CH': '1234.50', en: '1,234.50' },
+    { 'de-CH': "1'234.50", 'fr-CH': "1'234.50", 'it-CH': '1234.50', en: '1,234.50' },
   ],
   [
     '{{chf -1234.5}}',
     {
       'de-CH': `CHF-1'234.50`,
-      'fr-CH': `-1${NNBSP}234.50${NBSP}CHF`,
+      'fr-CH': `-1'234.50${NBSP}CHF`,
       'it-CH': 'CHF-1234.50',
       en: `-CHF${NBSP}1,234.50`,
     },
@@ -76,14 +75,14 @@ const TABLE: ReadonlyArray<readonly [string, Record<Locale, string>]> = [
     '{{chf 12345.5}} {{chf -20000}}',
     {
       'de-CH': `CHF${NBSP}12'345.50 CHF-20'000.00`,
-      'fr-CH': `12${NNBSP}345.50${NBSP}CHF -20${NNBSP}000.00${NBSP}CHF`,
+      'fr-CH': `12'345.50${NBSP}CHF -20'000.00${NBSP}CHF`,
       'it-CH': `CHF${NBSP}12'345.50 CHF-20'000.00`,
       en: `CHF${NBSP}12,345.50 -CHF${NBSP}20,000.00`,
     },
   ],
   [
     '{{chf -20000 symbol=false}}',
-    { 'de-CH': "-20'000.00", 'fr-CH': `-20${NNBSP}000.00`, 'it-CH': "-20'000.00", en: '-20,000.00' },
+    { 'de-CH': "-20'000.00", 'fr-CH': "-20'000.00", 'it-CH': "-20'000.00", en: '-20,000.00' },
   ],
   [
     '{{chf 0}}',

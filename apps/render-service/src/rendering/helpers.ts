@@ -184,7 +184,7 @@ const formatPercent: Helper = (...args) => {
   ).format(number);
 };
 
-/** Swiss franc amounts as `Intl` writes them (CLDR's currency pattern: fr-CH `12 345.50 CHF`). */
+/** Swiss franc amounts as `Intl` writes them (CLDR's currency pattern: fr-CH `12'345.50 CHF`). */
 const francFormat = (locale: Locale): Intl.NumberFormat =>
   cached(
     `chf|${locale}`,
