@@ -62,4 +62,12 @@ function serviceArgv(service, root = path.resolve(__dirname, '..')) {
   return [...nodeArgsOf(service, root), path.join(root, mainOf(service))];
 }
 
-module.exports = { SERVICES, mainOf, memoryLimitMibOf, nodeArgsOf, readRuntimeEnv, runtimeEnvOf, serviceArgv };
+module.exports = {
+  SERVICES,
+  mainOf,
+  memoryLimitMibOf,
+  nodeArgsOf,
+  readRuntimeEnv,
+  runtimeEnvOf,
+  serviceArgv,
+};
