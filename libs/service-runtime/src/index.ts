@@ -16,4 +16,5 @@ export * from './service-runtime.module';
 export * from './security-headers';
 export * from './graceful-shutdown';
 export * from './write-deadline';
+export * from './redis-deadline';
 export * from './redis-warnings';

@@ -1,7 +1,8 @@
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 
-import { errorFields, reportRedisErrors, ThrottledWarnings } from './redis-warnings';
+import { answerWithin } from './redis-deadline';
+import { reportRedisErrors, ThrottledWarnings, warnOfRedisTrouble } from './redis-warnings';
 
 /** One fixed window's count after a hit. */
 export interface WindowCount {
@@ -70,7 +71,8 @@ return {count, ttl}
 
 /** How long a hit may wait for Redis before the request goes on without it. */
 const REDIS_COMMAND_TIMEOUT_MS = 250;
-const UNREACHABLE = 'rate limits not enforced: Redis is unreachable (requests are let through)';
+/** What the limits do while Redis fails them: a warning's second half. */
+const MEANWHILE = 'rate limits are not enforced (requests are let through)';
 
 /**
  * The count in Redis, shared by every replica. A Redis outage must not become an API outage: a
@@ -90,16 +92,16 @@ export class RedisRateLimitStore implements RateLimitStore {
     private readonly prefix = 'ratelimit:',
   ) {
     this.redis = new Redis(url, {
-      // Fail at once while disconnected rather than queue requests behind a reconnect.
+      // Fail at once while disconnected rather than queue requests behind a reconnect; the time a
+      // request waits for an answer is answerWithin's, which does not blame Redis for a late timer.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       lazyConnect: false,
     });
     this.redis.defineCommand('rateLimitHit', { numberOfKeys: 1, lua: HIT_SCRIPT });
     this.warnings = new ThrottledWarnings((fields, message) => logger.warn(fields, message));
     reportRedisErrors([this.redis], this.warnings, {
-      message: UNREACHABLE,
+      meanwhile: MEANWHILE,
       onError: () => {
         this.firstAttemptOver = true;
       },
@@ -115,10 +117,13 @@ export class RedisRateLimitStore implements RateLimitStore {
       const redis = this.redis as Redis & {
         rateLimitHit(key: string, windowMs: number): Promise<[number, number]>;
       };
-      const [count, resetMs] = await redis.rateLimitHit(`${this.prefix}${key}`, windowMs);
+      const [count, resetMs] = await answerWithin(
+        redis.rateLimitHit(`${this.prefix}${key}`, windowMs),
+        REDIS_COMMAND_TIMEOUT_MS,
+      );
       return { count, resetMs };
     } catch (error) {
-      this.warnings.warn(UNREACHABLE, errorFields(error));
+      warnOfRedisTrouble(this.warnings, error, MEANWHILE);
       return undefined;
     }
   }
