@@ -1,6 +1,7 @@
 export * from './body-budget';
 export * from './body-limit';
 export * from './body-media-type';
+export * from './caller-count-store';
 export * from './caller-limits';
 export * from './caller-limits.guard';
 export * from './cors';
@@ -8,7 +9,6 @@ export * from './create-service-app';
 export * from './demo-data-environment';
 export * from './health.controller';
 export * from './metrics';
-export * from './rate-limit-store';
 export * from './rate-limit.guard';
 export * from './run-service';
 export * from './service-environment';
