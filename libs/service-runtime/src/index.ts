@@ -18,3 +18,4 @@ export * from './graceful-shutdown';
 export * from './write-deadline';
 export * from './redis-deadline';
 export * from './redis-warnings';
+export * from './round-lease';
