@@ -28,11 +28,12 @@ const SERVICES = [
     secretKeys: [
       'DATABASE_URL',
       'AUTH_JWT_SECRET',
+      'REDIS_URL',
       'SETTINGS_ENCRYPTION_KEY',
       'SETTINGS_ENCRYPTION_PREVIOUS_KEYS',
     ],
   },
-  { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET'] },
+  { name: 'config-service', short: 'config', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
   { name: 'render-service', short: 'render', secretKeys: ['DATABASE_URL', 'AUTH_JWT_SECRET', 'REDIS_URL'] },
 ] as const;
 
