@@ -64,13 +64,14 @@ describe('config-service replicas share per-caller limits (two processes, real P
       DATABASE_LOCK_TIMEOUT_MS: '30000',
       DATABASE_STATEMENT_TIMEOUT_MS: '30000',
     };
-    // One after the other: the first applies the migrations.
+    // One after the other: the first applies the migrations. Each compiles the service's sources as
+    // it loads them, which takes a busy machine a while (the hook's 120 s).
     processes.push(await startServiceProcess({ main: MAIN, env }));
     processes.push(await startServiceProcess({ main: MAIN, env }));
     locker = new Client({ connectionString: database.url });
     watcher = new Client({ connectionString: database.url });
     await Promise.all([locker.connect(), watcher.connect()]);
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all([locker?.end(), watcher?.end()]);

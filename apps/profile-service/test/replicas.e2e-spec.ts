@@ -43,10 +43,11 @@ describe('profile-service replicas run the reach reconciler once per interval (t
       SEED_DEMO_DATA: 'never',
       REACH_RECONCILE_INTERVAL_MS: String(INTERVAL_MS),
     };
-    // One after the other: the first applies the migrations.
+    // One after the other: the first applies the migrations. Each compiles the service's sources as
+    // it loads them, which takes a busy machine a while (the hook's 120 s).
     processes.push(await startServiceProcess({ main: MAIN, env }));
     processes.push(await startServiceProcess({ main: MAIN, env }));
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(processes.splice(0).map((running) => running.close()));
