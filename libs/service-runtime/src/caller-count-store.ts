@@ -215,7 +215,7 @@ export interface RedisCallerCountOptions {
  */
 export class RedisCallerCountStore implements CallerCountStore {
   private readonly redis: CountingRedis;
-  /** Failed counts and connection errors alike: one line per 30 s while Redis fails, not one per request. */
+  /** Failed counts and connection errors alike: a line per 30 s and kind of trouble, not one per request. */
   private readonly warnings: ThrottledWarnings;
   /** Settles with the first connection attempt; until then a count waits for it (within its deadline). */
   private readonly firstAttempt: Promise<void>;
@@ -270,6 +270,7 @@ export class RedisCallerCountStore implements CallerCountStore {
     // Taken before the answer, so that the map stays in age order, and kept whatever Redis does:
     // renewal writes it (again) should the request last, whether or not Redis counted it now.
     this.places.set(place.member, place);
+    // KEYS[2] is read only for a stream: any key does for the others.
     const args: (string | number)[] = [2 + windows.length, place.requests, place.streams ?? place.requests];
     for (const window of windows) args.push(`${this.prefix}rate:${window.keyPrefix}${caller}`);
     args.push(
