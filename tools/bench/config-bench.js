@@ -7,7 +7,7 @@
 //   embedded engine in a temporary folder); BENCH_WORKERS (default 1): worker threads autocannon
 //   sends from, so the load generator does not share the servers' event loop (0: same thread);
 //   BENCH_LOG_LEVEL (default warn, so the request lines are not written; `info` writes them, as in
-//   production, to /dev/null).
+//   production, to /dev/null); REDIS_URL: the per-caller counts in Redis, as replicas keep them.
 // `npm run profile:config` shows where a read's CPU goes. The last line of output is one JSON object with the results.
 const { cpus } = require('node:os');
 
@@ -167,6 +167,7 @@ async function main(cleanups) {
     load_workers: workers,
     cpus: cpus().length,
     database: service.database.source,
+    redis: service.env.REDIS_URL !== undefined,
     log_level: service.env.LOG_LEVEL,
     node: process.version,
   });

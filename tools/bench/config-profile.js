@@ -54,7 +54,10 @@ const STEPS = [
   ['body media type check', (f) => f.url.includes('service-runtime/src/body-media-type')],
   ['metrics (prom-client)', (f) => /node_modules\/prom-client\/|service-runtime\/src\/metrics/.test(f.url)],
   ['AuthGuard (token cache, roles)', (f) => /libs\/auth\/src\/|node_modules\/jose\//.test(f.url)],
-  ['RateLimitGuard (two windows)', (f) => f.url.includes('service-runtime/src/rate-limit')],
+  [
+    'CallerLimitsGuard (in flight, two rate windows)',
+    (f) => /service-runtime\/src\/(caller-limits|caller-count-store|rate-limit|redis-deadline)/.test(f.url),
+  ],
   ['AuditInterceptor', (f) => f.url.includes('libs/audit/src/')],
   [
     'validation pipe',

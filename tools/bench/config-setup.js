@@ -101,9 +101,15 @@ async function startSeededConfigService(prefix, cleanups, defaultLogLevel = 'war
     ensureDatabase,
     isReachable,
   });
+  // With REDIS_URL a read's per-caller counts (rate, requests in flight) go to Redis, one round trip,
+  // as replicas count them; under a TENANT of the run's own, so that runs sharing a Redis never
+  // share a caller's count.
+  const redis = process.env.REDIS_URL
+    ? { REDIS_URL: process.env.REDIS_URL, TENANT: `bench_${process.pid}` }
+    : {};
   const env = loadEnv(
     ConfigEnvironment,
-    { NODE_ENV: 'test', LOG_LEVEL: logLevel, SEED_DEMO_DATA: 'never', ...UNLIMITED_RATES },
+    { NODE_ENV: 'test', LOG_LEVEL: logLevel, SEED_DEMO_DATA: 'never', ...UNLIMITED_RATES, ...redis },
     CONFIG_ENV_DEFAULTS,
   );
   let destination;

@@ -107,7 +107,8 @@ export class ProfileEnvironment extends DemoDataEnvironment {
 
   /**
    * Milliseconds between two reconciliations of roles whose start was reached (contract 9: at
-   * least once a minute; one replica at a time). Tests shorten it.
+   * least once a minute, once across replicas: the replica that takes the interval's RoundLease).
+   * Tests shorten it.
    */
   @EnvInt()
   @IsInt()

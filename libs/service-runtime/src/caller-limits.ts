@@ -55,8 +55,9 @@ export const streamsForPool = (poolSize: number): number => Math.max(1, Math.flo
 /**
  * The requests in flight of each caller of one service process, and its streams. A caller is a
  * token's subject, or the client address on a route without a token; the two are counted apart,
- * so that no subject shares an address's count. Counts are per process: with N replicas a caller
- * may have N times as many in flight, one share on each.
+ * so that no subject shares an address's count. These are this process's own counts: with
+ * REDIS_URL the replicas share theirs in Redis (RedisCallerCountStore) and these stay the bound
+ * while Redis is away, as they are the bound of all streams together (this process's pool) always.
  */
 export class CallerLimits {
   private readonly requestsBySubject: InFlightCounts;

@@ -32,6 +32,7 @@ import {
 } from '@portal/problem-details';
 
 import { registerBodyBudget } from './body-budget';
+import { callerCountStoreOf } from './caller-count-store';
 import { CallerLimits, streamsForPool } from './caller-limits';
 import { CallerLimitsGuard } from './caller-limits.guard';
 import { registerRouteBodyLimits } from './body-limit';
@@ -39,8 +40,7 @@ import { JSON_BODY_MEDIA_TYPES, registerBodyMediaTypes } from './body-media-type
 import { corsOriginsOf, enableCors, refuseForeignPreflights } from './cors';
 import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store';
-import { DEFAULT_RATE_LIMIT_POLICY, RateLimitGuard, type RateLimitPolicy } from './rate-limit.guard';
+import { DEFAULT_RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit.guard';
 import { toOpenApi31 } from './openapi-3-1';
 import { registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
@@ -163,29 +163,30 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   app.useGlobalFilters(new ProblemDetailsFilter(renderer));
   // Read: under 1 µs on a path parameter, returned as it is; a read's query DTO is validated.
   app.useGlobalPipes(new RequestValidationPipe());
-  const rateLimitStore: RateLimitStore = env.REDIS_URL
-    ? new RedisRateLimitStore(env.REDIS_URL, logger)
-    : new MemoryRateLimitStore();
-  fastify.addHook('onClose', () => rateLimitStore.close());
+  const callerCounts = callerCountStoreOf(service.name, env, logger);
+  fastify.addHook('onClose', () => callerCounts.close());
   const callerLimits = new CallerLimits({
     maxRequestsPerCaller: env.MAX_CONCURRENT_PER_CALLER,
     maxStreamsPerCaller: env.MAX_STREAMS_PER_CALLER,
     maxStreams: streamsForPool(env.DATABASE_POOL_SIZE),
   });
-  // In this order: the limits count the caller the auth guard has verified; requests in flight
-  // before the rate, so that a caller past its bound is refused without a Redis round trip.
+  // In this order: the limits count the caller the auth guard has verified.
   app.useGlobalGuards(
     // Read: ~7 µs, a look-up of the token verified before; every route needs a token and a role.
     new AuthGuard(app.get(Reflector), new JwtVerifier(authOptionsOf(env))),
-    // Read: ~1 µs, a counter per caller and one close listener; one caller cannot take the pool.
-    new CallerLimitsGuard(app.get(Reflector), callerLimits, env.STREAM_WRITE_DEADLINE_MS),
-    // Read: ~9 µs, two counters and seven headers (Redis: a round trip); reads count per caller too.
-    new RateLimitGuard(app.get(Reflector), rateLimitStore, service.name, {
-      [DEFAULT_RATE_LIMIT_POLICY]: {
-        perMinute: env.RATE_LIMIT_PER_MINUTE,
-        burstPerSecond: env.RATE_LIMIT_BURST,
+    // Read: ~10 µs, counters per caller, a close listener and seven headers (Redis: one round trip
+    // for the rate and the requests in flight the replicas share); one caller cannot take the pool.
+    new CallerLimitsGuard(app.get(Reflector), {
+      limits: callerLimits,
+      store: callerCounts,
+      policies: {
+        [DEFAULT_RATE_LIMIT_POLICY]: {
+          perMinute: env.RATE_LIMIT_PER_MINUTE,
+          burstPerSecond: env.RATE_LIMIT_BURST,
+        },
+        ...options.rateLimitPolicies,
       },
-      ...options.rateLimitPolicies,
+      writeDeadlineMs: env.STREAM_WRITE_DEADLINE_MS,
     }),
     // Read: ~1.5 µs, a set look-up per query parameter; v10-0 refuses what an operation does not know.
     new StrictInputGuard(),
@@ -248,8 +249,8 @@ const CREATED_LOCATION_HEADER = {
 
 /**
  * The `Location` header of every 201. The problem responses of the document, each once under `components/responses` and referred to
- * by the operations: every operation is rate limited (RateLimitGuard) and bounded in flight per
- * caller (CallerLimitsGuard), so each gets the shared `TooManyRequests` unless it documents its
+ * by the operations: every operation is rate limited and bounded in flight per caller
+ * (CallerLimitsGuard), so each gets the shared `TooManyRequests` unless it documents its
  * own 429; each can meet a database or identity-provider outage, a full instance or a stopping
  * replica (the shared `ServiceUnavailable` 503) or a fault of the service (`InternalServerError`,
  * 500); one with a path parameter gets `PathParameterTooLong` (414, Fastify's maxParamLength).

@@ -1,6 +1,13 @@
 import { Redis } from 'ioredis';
 
-import { REDIS_WARNING_INTERVAL_MS, reportRedisErrors, ThrottledWarnings } from './redis-warnings';
+import { RedisTimeoutError } from './redis-deadline';
+import {
+  REDIS_WARNING_INTERVAL_MS,
+  redisTroubleFields,
+  redisTroubleOf,
+  reportRedisErrors,
+  ThrottledWarnings,
+} from './redis-warnings';
 
 /** A port where nothing listens: every connection attempt is refused at once. */
 const CLOSED_PORT_URL = 'redis://127.0.0.1:1';
@@ -40,6 +47,22 @@ describe(ThrottledWarnings.name, () => {
     expect(sink).toHaveBeenCalledTimes(2);
   });
 
+  it('keeps a window per kind of trouble: a new kind is written at once, each counting its own held back', () => {
+    const sink = jest.fn();
+    const sut = new ThrottledWarnings(sink);
+    expect(sut.warn('Redis is unreachable (connection refused)', {}, 'unreachable')).toBe(true);
+    expect(sut.warn('Redis is unreachable (no open connection)', {}, 'unreachable')).toBe(false);
+    expect(sut.warn('Redis did not answer within 250 ms', {}, 'timeout')).toBe(true);
+    expect(sut.warn('Redis did not answer within 250 ms', {}, 'timeout')).toBe(false);
+    jest.advanceTimersByTime(30_000);
+    expect(sut.warn('Redis is unreachable (connection refused)', {}, 'unreachable')).toBe(true);
+    expect(sink.mock.calls.map(([fields, message]) => [message, fields])).toEqual([
+      ['Redis is unreachable (connection refused)', {}],
+      ['Redis did not answer within 250 ms', {}],
+      ['Redis is unreachable (connection refused)', { suppressed: 1 }],
+    ]);
+  });
+
   it('keeps a window per component: one component being quiet does not silence another', () => {
     const first = jest.fn();
     const second = jest.fn();
@@ -65,7 +88,9 @@ describe(reportRedisErrors.name, () => {
       expect(errors).toBeGreaterThan(5);
       expect(sink.mock.calls.length).toBeGreaterThanOrEqual(2);
       expect(sink.mock.calls.length).toBeLessThanOrEqual(4);
-      expect(sink.mock.calls[0][1]).toBe('Redis connection error (ioredis reconnects by itself)');
+      expect(sink.mock.calls[0][1]).toBe(
+        'Redis is unreachable (connection refused); ioredis reconnects by itself',
+      );
       expect(sink.mock.calls[0][0]).toEqual({ err: { message: expect.stringMatching(/ECONNREFUSED/) } });
       // ioredis writes an error event nobody handles to the console.
       expect(unhandled).not.toHaveBeenCalled();
@@ -73,5 +98,50 @@ describe(reportRedisErrors.name, () => {
       client.disconnect();
       unhandled.mockRestore();
     }
+  });
+});
+
+describe(redisTroubleOf.name, () => {
+  const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+  /** ioredis's ReplyError, as redis-errors names it. */
+  const replyError = (message: string) => Object.assign(new Error(message), { name: 'ReplyError' });
+
+  it.each<[string, unknown, string]>([
+    ['a timeout', new RedisTimeoutError(250, 3), 'Redis did not answer within 250 ms'],
+    [
+      'a refused connection',
+      withCode('connect ECONNREFUSED 127.0.0.1:6379', 'ECONNREFUSED'),
+      'Redis is unreachable (connection refused)',
+    ],
+    [
+      'an unknown host',
+      withCode('getaddrinfo ENOTFOUND redis', 'ENOTFOUND'),
+      'Redis is unreachable (host not found)',
+    ],
+    [
+      'a connect timeout',
+      withCode('connect ETIMEDOUT', 'ETIMEDOUT'),
+      'Redis is unreachable (connecting timed out)',
+    ],
+    [
+      'a command while reconnecting',
+      new Error("Stream isn't writeable and enableOfflineQueue options is false"),
+      'Redis is unreachable (no open connection)',
+    ],
+    ['a connection closed', new Error('Connection is closed.'), 'Redis is unreachable (no open connection)'],
+    ['an error answer', replyError('OOM command not allowed'), 'Redis answered with an error'],
+  ])('names %s for what it is', (_case, error, trouble) => {
+    expect(redisTroubleOf(error)).toBe(trouble);
+  });
+
+  it("gives a timeout's fields how long it waited and how late its timer fired", () => {
+    expect(redisTroubleFields(new RedisTimeoutError(250, 412))).toEqual({
+      err: { message: 'Redis did not answer within 250 ms' },
+      waitedMs: 250,
+      timerLateMs: 412,
+    });
+    expect(redisTroubleFields(new Error('Connection is closed.'))).toEqual({
+      err: { message: 'Connection is closed.' },
+    });
   });
 });

@@ -1,5 +1,7 @@
 import type { Redis } from 'ioredis';
 
+import { RedisTimeoutError } from './redis-deadline';
+
 /** One line per this long while Redis stays unreachable, per component (issue 18: 156 lines in 115 s). */
 export const REDIS_WARNING_INTERVAL_MS = 30_000;
 
@@ -7,14 +9,15 @@ export const REDIS_WARNING_INTERVAL_MS = 30_000;
 export type WarningSink = (fields: Record<string, unknown>, message: string) => void;
 
 /**
- * A component's warnings about a dependency that is down, at most one line per interval however
- * often the failure repeats: ioredis reports every reconnect that fails, several a second. The
- * lines held back are counted in the next one (`suppressed`). Each component keeps its own, so
- * one component's silence never hides another's trouble.
+ * A component's warnings about a dependency that is down, at most one line per interval and kind
+ * of trouble however often the failure repeats: ioredis reports every reconnect that fails,
+ * several a second. The lines held back are counted in the next one of their kind
+ * (`suppressed`). A trouble of another kind is written at once (a Redis that stops answering in
+ * time is news while the line that it was unreachable still holds the others back). Each
+ * component keeps its own, so one component's silence never hides another's trouble.
  */
 export class ThrottledWarnings {
-  private lastWarnedAt = Number.NEGATIVE_INFINITY;
-  private suppressed = 0;
+  private readonly kinds = new Map<string, { lastWarnedAt: number; suppressed: number }>();
 
   constructor(
     private readonly sink: WarningSink,
@@ -22,16 +25,19 @@ export class ThrottledWarnings {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Writes the warning unless one was written less than the interval ago; true when written. */
-  warn(message: string, fields: Record<string, unknown> = {}): boolean {
+  /**
+   * Writes the warning unless one of its `kind` was written less than the interval ago; true when
+   * written. Without a kind, every warning of the component is of the same one.
+   */
+  warn(message: string, fields: Record<string, unknown> = {}, kind = ''): boolean {
     const now = this.now();
-    if (now - this.lastWarnedAt < this.intervalMs) {
-      this.suppressed += 1;
+    const last = this.kinds.get(kind);
+    if (last && now - last.lastWarnedAt < this.intervalMs) {
+      last.suppressed += 1;
       return false;
     }
-    this.lastWarnedAt = now;
-    const suppressed = this.suppressed;
-    this.suppressed = 0;
+    const suppressed = last?.suppressed ?? 0;
+    this.kinds.set(kind, { lastWarnedAt: now, suppressed: 0 });
     this.sink(suppressed > 0 ? { ...fields, suppressed } : fields, message);
     return true;
   }
@@ -42,26 +48,76 @@ export const errorFields = (error: unknown): Record<string, unknown> => ({
   err: { message: error instanceof Error ? error.message : String(error) },
 });
 
-/** What the component says of a connection error, and what it does besides. */
+/** Why a connection failed, by its error code; closed, reset or reconnecting otherwise. */
+const UNREACHABLE_BECAUSE: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  ETIMEDOUT: 'connecting timed out',
+};
+
+/**
+ * What happened to Redis, as the first words of a warning: a command that got no answer in time,
+ * an error answer, or no connection (refused, host unknown, closed or not yet open). An operator
+ * acts differently on each: a slow or overloaded Redis is not one that is down.
+ */
+export function redisTroubleOf(error: unknown): string {
+  return redisTrouble(error).said;
+}
+
+/** What happened, said, and its kind: the warnings of one kind are throttled together. */
+function redisTrouble(error: unknown): { kind: 'timeout' | 'error-answer' | 'unreachable'; said: string } {
+  if (error instanceof RedisTimeoutError)
+    return { kind: 'timeout', said: `Redis did not answer within ${error.waitedMs} ms` };
+  // ioredis's ReplyError (redis-errors), which it exports untyped.
+  if (error instanceof Error && error.name === 'ReplyError')
+    return { kind: 'error-answer', said: 'Redis answered with an error' };
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const why = (code && UNREACHABLE_BECAUSE[code]) ?? 'no open connection';
+  return { kind: 'unreachable', said: `Redis is unreachable (${why})` };
+}
+
+/** A warning's fields for a Redis failure: the error, and for a timeout how long it waited. */
+export function redisTroubleFields(error: unknown): Record<string, unknown> {
+  if (!(error instanceof RedisTimeoutError)) return errorFields(error);
+  return { ...errorFields(error), waitedMs: error.waitedMs, timerLateMs: error.timerLateMs };
+}
+
+/**
+ * Warns, throttled by kind of trouble, of a Redis failure of a component: what happened
+ * (redisTroubleOf), then `meanwhile`, what the component does instead, as in "Redis did not
+ * answer within 250 ms; rate limits are not enforced (requests are let through)".
+ */
+export function warnOfRedisTrouble(
+  warnings: ThrottledWarnings,
+  error: unknown,
+  meanwhile: string,
+  fields: Record<string, unknown> = {},
+): void {
+  const trouble = redisTrouble(error);
+  warnings.warn(`${trouble.said}; ${meanwhile}`, { ...fields, ...redisTroubleFields(error) }, trouble.kind);
+}
+
+/** What the component does while Redis fails it, and what it does besides on each error. */
 export interface RedisErrorReport {
-  /** What the outage means for the component; by default that Redis cannot be reached. */
-  readonly message?: string;
+  /** What the component does instead, after what happened; by default that ioredis reconnects. */
+  readonly meanwhile?: string;
   readonly onError?: (error: Error) => void;
 }
 
 /**
  * Handles every `error` event of `clients` (ioredis writes an unhandled one to the console each
- * time, and a plain EventEmitter would stop the process) as a throttled warning of their component.
- * ioredis reconnects by itself.
+ * time, and a plain EventEmitter would stop the process) as a throttled warning of their component
+ * that says what happened and what the component does meanwhile. ioredis reconnects by itself.
  */
 export function reportRedisErrors(
   clients: readonly Redis[],
   warnings: ThrottledWarnings,
-  { message = 'Redis connection error (ioredis reconnects by itself)', onError }: RedisErrorReport = {},
+  { meanwhile = 'ioredis reconnects by itself', onError }: RedisErrorReport = {},
 ): void {
   for (const client of clients)
     client.on('error', (error: Error) => {
       onError?.(error);
-      warnings.warn(message, errorFields(error));
+      warnOfRedisTrouble(warnings, error, meanwhile);
     });
 }

@@ -134,6 +134,10 @@ export class ServiceEnvironment {
   @IsBoolean()
   readonly MIGRATIONS_RUN: boolean = true;
 
+  /**
+   * What the replicas share (README "Replicas"): per-caller rates and requests in flight, the
+   * leases of background rounds, and render's caches and queue. Unset: all of it in the process.
+   */
   @IsOptional()
   @Sensitive()
   @Matches(/^rediss?:\/\/.+/, { message: 'REDIS_URL must be a redis:// or rediss:// URL' })
@@ -159,7 +163,8 @@ export class ServiceEnvironment {
   /**
    * Requests one caller may have in flight at once, streams included (caller-limits.guard.ts);
    * past it a 429 problem with Retry-After. Enough for a backend-for-frontend that speaks for
-   * many citizens. Counted in the process: each replica allows this many.
+   * many citizens. Counted across replicas in Redis when REDIS_URL is set, else in the process;
+   * while Redis is away each replica allows this many.
    */
   @EnvInt()
   @IsInt()
@@ -168,8 +173,9 @@ export class ServiceEnvironment {
   readonly MAX_CONCURRENT_PER_CALLER: number = 32;
 
   /**
-   * `PageSize=-1` lists (streams) one caller may have in flight at once; past it a 429 problem.
-   * All callers together may have a quarter of DATABASE_POOL_SIZE (at least 1); past that a 503.
+   * `PageSize=-1` lists (streams) one caller may have in flight at once, counted as
+   * MAX_CONCURRENT_PER_CALLER is; past it a 429 problem. All callers together may have a quarter
+   * of DATABASE_POOL_SIZE (at least 1) on each replica, its pool's share; past that a 503.
    */
   @EnvInt()
   @IsInt()

@@ -6,7 +6,8 @@ import { ServiceLifecycle } from './service-lifecycle';
 
 /**
  * Health and metrics routes, outside the tenant prefix and without authentication (contract 1),
- * and the app's lifecycle, which any module's background work may join (global).
+ * and the app's lifecycle, which any module's background work may join. Global: a service's own
+ * components register their metrics on its MetricsRegistry.
  */
 @Module({})
 export class ServiceRuntimeModule {

@@ -61,6 +61,8 @@ export interface ServiceProcess {
   readonly exited: boolean;
   /** Its last lines of output, for a failure's message. */
   readonly output: readonly string[];
+  /** Every line of output so far that matches `pattern`: what it logged of an event. */
+  linesMatching(pattern: RegExp): string[];
   /** SIGTERM, then resolves once the process has exited. */
   close(): Promise<void>;
   /** SIGTERM, then resolves with how the process exited. */
@@ -129,9 +131,11 @@ export async function startServiceProcess(options: {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
-  // The last lines, for the error should the service not start.
+  // The last lines, for the error should the service not start; and every line, for linesMatching.
   const output: string[] = [];
+  const everyLine: string[] = [];
   const keep = (line: string): void => {
+    everyLine.push(line);
     output.push(line);
     if (output.length > 20) output.shift();
   };
@@ -160,6 +164,7 @@ export async function startServiceProcess(options: {
       return child.exitCode !== null || child.signalCode !== null;
     },
     output,
+    linesMatching: (pattern) => everyLine.filter((line) => pattern.test(line)),
     close: async () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited(child);

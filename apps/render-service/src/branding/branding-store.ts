@@ -1,7 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
-import { errorFields, reportRedisErrors, ThrottledWarnings } from '@portal/service-runtime';
+import {
+  answerWithin,
+  reportRedisErrors,
+  ThrottledWarnings,
+  warnOfRedisTrouble,
+} from '@portal/service-runtime';
 
 import { LruMap } from '../lru-map';
 import { type Branding, brandingFrom } from './branding';
@@ -63,6 +68,9 @@ export class LocalBrandingStore implements BrandingStore {
 /** Kept in Redis this long without a read: config-service may be down for days. */
 const REDIS_TTL_SECONDS = 30 * 24 * 3600;
 
+/** How long a render may wait on Redis for a branding before it uses this replica's own copy. */
+const REDIS_TIMEOUT_MS = 500;
+
 /**
  * Brandings shared by the replicas through Redis, so that one replica's read spares the others
  * theirs and a replica started while config-service is down renders with what another read.
@@ -80,10 +88,10 @@ export class RedisBrandingStore implements BrandingStore {
     url: string,
     private readonly prefix: string,
   ) {
-    // A render never waits for Redis: no queue while it is away, and a short command timeout.
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 500 });
+    // A render never waits for Redis: no queue while it is away, and a short wait (answerWithin).
+    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
     reportRedisErrors([this.redis], this.warnings, {
-      message: 'Branding cache: Redis connection error; this replica uses its own copies meanwhile',
+      meanwhile: 'branding cache: this replica uses its own copies meanwhile',
     });
   }
 
@@ -105,11 +113,11 @@ export class RedisBrandingStore implements BrandingStore {
     const own = await this.local.get(name);
     if (own && freshSince !== undefined && own.checkedAt > freshSince) return own;
     try {
-      const shared = parseStored(await this.redis.get(this.keyOf(name)));
+      const shared = parseStored(await answerWithin(this.redis.get(this.keyOf(name)), REDIS_TIMEOUT_MS));
       // The newer of the two: another replica may have revalidated since this one did.
       return shared && (!own || shared.checkedAt >= own.checkedAt) ? shared : own;
     } catch (error) {
-      this.warnings.warn('Branding cache: Redis read failed', errorFields(error));
+      warnOfRedisTrouble(this.warnings, error, "branding cache not read: this replica's own copy is used");
       return own;
     }
   }
@@ -117,18 +125,29 @@ export class RedisBrandingStore implements BrandingStore {
   async set(name: string, entry: StoredBranding): Promise<void> {
     await this.local.set(name, entry);
     try {
-      await this.redis.set(this.keyOf(name), JSON.stringify(entry), 'EX', REDIS_TTL_SECONDS);
+      await answerWithin(
+        this.redis.set(this.keyOf(name), JSON.stringify(entry), 'EX', REDIS_TTL_SECONDS),
+        REDIS_TIMEOUT_MS,
+      );
     } catch (error) {
-      this.warnings.warn('Branding cache: Redis write failed', errorFields(error));
+      warnOfRedisTrouble(
+        this.warnings,
+        error,
+        'branding cache not written: this replica alone keeps the branding read',
+      );
     }
   }
 
   async delete(name: string): Promise<void> {
     await this.local.delete(name);
     try {
-      await this.redis.del(this.keyOf(name));
+      await answerWithin(this.redis.del(this.keyOf(name)), REDIS_TIMEOUT_MS);
     } catch (error) {
-      this.warnings.warn('Branding cache: Redis delete failed', errorFields(error));
+      warnOfRedisTrouble(
+        this.warnings,
+        error,
+        'branding cache entry not deleted: other replicas may use it until they next ask config-service',
+      );
     }
   }
 

@@ -4,10 +4,11 @@ import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
 import {
-  errorFields,
+  answerWithin,
   REDIS_WARNING_INTERVAL_MS,
   reportRedisErrors,
   ThrottledWarnings,
+  warnOfRedisTrouble,
 } from '@portal/service-runtime';
 
 /** Nest token of the TemplateInvalidation in use. */
@@ -27,6 +28,9 @@ export interface TemplateInvalidation {
   ready(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long a save may wait for its invalidation to be published before it answers without. */
+const PUBLISH_TIMEOUT_MS = 500;
 
 // Every app instance of this process shares it, as replicas share a Redis channel.
 const localBus = new EventEmitter().setMaxListeners(0);
@@ -84,8 +88,7 @@ export class RedisTemplateInvalidation implements TemplateInvalidation {
     });
     this.subscriber = new Redis(url, { lazyConnect: false });
     reportRedisErrors([this.publisher, this.subscriber], this.warnings, {
-      message:
-        'Template invalidation: Redis connection error; replicas re-read every template once it is back',
+      meanwhile: 'template invalidation: replicas re-read every template once it is back',
     });
     this.subscriber.on('message', (received: string, name: string) => {
       if (received === this.channel) this.notify(name);
@@ -99,18 +102,25 @@ export class RedisTemplateInvalidation implements TemplateInvalidation {
           markSubscribed();
           this.notify(null);
         },
-        (error: Error) => this.warnings.warn('Redis subscription failed', errorFields(error)),
+        (error: Error) =>
+          warnOfRedisTrouble(
+            this.warnings,
+            error,
+            'template invalidation not subscribed: this replica hears no saves until it resubscribes',
+          ),
       );
     });
   }
 
   async publish(name: string): Promise<void> {
     try {
-      await this.publisher.publish(this.channel, name);
+      await answerWithin(this.publisher.publish(this.channel, name), PUBLISH_TIMEOUT_MS);
     } catch (error) {
-      this.warnings.warn(
-        'Template invalidation not published; other replicas catch up within the cache lifetime',
-        { template: name, ...errorFields(error) },
+      warnOfRedisTrouble(
+        this.warnings,
+        error,
+        'template invalidation not published: other replicas catch up within the cache lifetime',
+        { template: name },
       );
     }
   }
