@@ -2,18 +2,21 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 
-import { ServiceLifecycle } from '@portal/service-runtime';
+import { RoundLease, ServiceLifecycle } from '@portal/service-runtime';
 
 /** How often the round looks for expired jobs. */
 export const CLEANUP_INTERVAL_MS = 5 * 60_000;
+/** The round's name in its lease (RoundLease): one replica per interval. */
+export const CLEANUP_ROUND = 'render-job-cleanup';
 /** Rows one statement deletes (or empties), so that each stays well within the statement timeout. */
 const ROWS_PER_STATEMENT = 500;
 
 /**
  * Deletes render jobs past their time (RENDER_JOB_RESULT_TTL after they finished, a week for one
  * that never did) with their items, and the documents of results deleted by DELETE. A round runs
- * every CLEANUP_INTERVAL_MS, in statements of a few hundred rows; rounds are idempotent, so two
- * replicas running one at once only share the work.
+ * every CLEANUP_INTERVAL_MS on the one replica that takes the interval's lease, in statements of a
+ * few hundred rows; rounds are idempotent, so two replicas running one at once (a lease taken while
+ * Redis was away) only share the work.
  */
 @Injectable()
 export class JobCleanup implements OnApplicationBootstrap {
@@ -24,6 +27,7 @@ export class JobCleanup implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly lifecycle: ServiceLifecycle,
+    private readonly lease: RoundLease,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -37,7 +41,7 @@ export class JobCleanup implements OnApplicationBootstrap {
 
   private tick(): void {
     if (this.running) return;
-    this.running = this.round()
+    this.running = this.leasedRound()
       .then((deleted) => {
         if (deleted.jobs + deleted.results > 0)
           this.logger.log({ msg: 'render jobs cleaned up', ...deleted });
@@ -46,6 +50,12 @@ export class JobCleanup implements OnApplicationBootstrap {
         this.logger.warn({ msg: 'render job cleanup failed', err: (error as Error).message }),
       )
       .finally(() => (this.running = undefined));
+  }
+
+  /** A round if this replica takes the interval's lease; the others' ticks do nothing. */
+  private async leasedRound(): Promise<{ jobs: number; results: number }> {
+    if (!(await this.lease.tryAcquire(CLEANUP_ROUND, CLEANUP_INTERVAL_MS))) return { jobs: 0, results: 0 };
+    return this.round();
   }
 
   /** One round: the expired jobs deleted, the deleted results' documents dropped. */

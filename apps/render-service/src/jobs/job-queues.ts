@@ -160,8 +160,7 @@ export class JobQueues {
         : { maxRetriesPerRequest: null },
     );
     reportRedisErrors([connection], this.warnings, {
-      message:
-        'render jobs: Redis is unreachable; jobs wait for it, creating one answers 503 (ioredis reconnects)',
+      meanwhile: 'render jobs wait for it and creating one answers 503 (ioredis reconnects)',
     });
     this.connections.push(connection);
     return { connection, prefix: this.options.prefix };

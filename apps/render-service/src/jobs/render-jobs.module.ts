@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 
-import { MetricsRegistry, ServiceLifecycle } from '@portal/service-runtime';
+import { MetricsRegistry, RoundLease, roundLeaseOf, ServiceLifecycle } from '@portal/service-runtime';
 
 import type { OutboundTestSeams } from '../outbound/public-https';
 import { RenderModule } from '../render/render.module';
@@ -44,6 +44,11 @@ export class RenderJobsModule {
             return queues;
           },
           inject: [RenderEnvironment, ServiceLifecycle, MetricsRegistry],
+        },
+        {
+          provide: RoundLease,
+          useFactory: (env: RenderEnvironment) => roundLeaseOf('render-service', env),
+          inject: [RenderEnvironment],
         },
         ...(callbackSeams ? [{ provide: CALLBACK_SEAMS, useValue: callbackSeams }] : []),
         RenderJobsService,
