@@ -53,8 +53,10 @@ export class JobItems implements OnApplicationBootstrap {
   /** Once the app (its workers) is up: this replica starts taking items. */
   onApplicationBootstrap(): void {
     this.queues.work<ItemMessage>(ITEM_QUEUE, (job) => this.process(job.data), {
-      // As many as one caller may run at once: the worker kept free serves the others' renders.
-      concurrency: perCallerWorkers(this.env.RENDER_WORKERS),
+      // Twice what one caller may run at once (the pool runs no more of them, keeping a worker
+      // for the others' renders): the next items are read and waiting when a worker frees, so the
+      // workers do not idle through each item's database and Redis round trips.
+      concurrency: 2 * perCallerWorkers(this.env.RENDER_WORKERS),
       onFailed: (job, error) => void this.failedForGood(job, error),
     });
   }
