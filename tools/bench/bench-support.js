@@ -244,7 +244,7 @@ function freePort() {
 /**
  * Runs a service (`profile-service`) from dist/ as a process of its own, started as every way of
  * starting it does (tools/service-process.js), on a free port, so that its resident memory can be
- * read on its own; resolves once /health/ready answers. Stopped by the clean-ups.
+ * read on its own; resolves once /health/ready answers. Stopped by the clean-ups, or before by its `stop()`.
  */
 async function startServiceProcess(name, env, cleanups) {
   const port = await freePort();
@@ -261,22 +261,21 @@ async function startServiceProcess(name, env, cleanups) {
   });
   let exited = false;
   child.once('exit', () => (exited = true));
-  cleanups.push(
-    () =>
-      new Promise((resolve) => {
-        if (exited) return resolve();
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-      }),
-  );
+  const stop = () =>
+    new Promise((resolve) => {
+      if (exited) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    });
+  cleanups.push(stop);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (exited) throw new Error(`${name} exited while starting`);
     try {
       const response = await fetch(`${baseUrl}/health/ready`, { signal: timeoutSignal(2000) });
-      if (response.ok) return { baseUrl, pid: child.pid };
+      if (response.ok) return { baseUrl, pid: child.pid, stop };
     } catch {
       // not listening yet
     }

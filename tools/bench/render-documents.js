@@ -50,7 +50,8 @@ const dayOf2026 = (faker) =>
   faker.date.between({ from: '2026-01-01', to: '2026-12-31' }).toISOString().slice(0, 10);
 const amount = (faker, min, max) => faker.number.float({ min, max, fractionDigits: 2 });
 
-const invoiceData = (variant) => {
+/** An invoice of `lines` fees (15 by default: the render benchmark's). */
+const invoiceData = (variant, lines = 15) => {
   const faker = fakerFor(variant);
   return {
     number: `2026-${String(variant + 1).padStart(4, '0')}`,
@@ -61,7 +62,7 @@ const invoiceData = (variant) => {
       street: faker.location.streetAddress(),
       city: `${faker.location.zipCode()} ${faker.location.city()}`,
     },
-    lines: Array.from({ length: 15 }, (_, index) => ({
+    lines: Array.from({ length: lines }, (_, index) => ({
       description: `${faker.helpers.arrayElement(FEES)} ${(index % 4) + 1}. Quartal`,
       quantity: faker.number.int({ min: 1, max: 4 }),
       price: amount(faker, 5, 400),
@@ -98,9 +99,9 @@ const reportData = (variant) => {
 // The invoice with its QR-bill: a QR-IBAN, a QR reference of its own (with its check digit) and
 // the invoice's total for every variant, the customer as debtor with a structured address.
 const QR_BILL_VARIANTS = 1000;
-const qrBillInvoiceData = (variant) => {
+const qrBillInvoiceData = (variant, lines = 15) => {
   const faker = fakerFor(variant + 1);
-  const invoice = invoiceData(variant);
+  const invoice = invoiceData(variant, lines);
   const total =
     invoice.lines.reduce((sum, line) => sum + Math.round(line.quantity * line.price * 100), 0) / 100;
   const reference = `2026${String(variant + 1).padStart(22, '0')}`;

@@ -29,8 +29,11 @@ import { JobResults } from './job-results';
 import { jobPathOf, toRenderJobResponse, toRenderJobSummary } from './render-job.mapper';
 import { RenderJobsService } from './render-jobs.service';
 
-/** A job's body: 10 MiB as every render body, and values enough for 10,000 items of some 30 each. */
-export const JOB_BODY_MAX_ELEMENTS = 400_000;
+/**
+ * A job's body: 10 MiB as every render body, and values enough for 10,000 items of some 60 each
+ * (a QR-bill invoice of five fee lines is 49 values and about 960 bytes).
+ */
+export const JOB_BODY_MAX_ELEMENTS = 600_000;
 const JOB_BODY_MAX_BYTES = 10 * 1024 * 1024;
 
 const JOB_ID = {
