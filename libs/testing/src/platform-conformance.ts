@@ -34,11 +34,14 @@ export function itServesThePlatformRoutes(
     readonly bodyRoute: string;
   },
 ): void {
-  it('reports liveness and readiness without a token', async () => {
+  it('reports liveness, readiness (the pod) and the health details (the database) without a token', async () => {
     expect((await service().anonymous.get('/health/live')).body).toEqual({ status: 'ok' });
     const ready = await service().anonymous.get('/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up' } });
+    expect(ready.body).toEqual({ status: 'ok' });
+    const details = await service().anonymous.get('/health');
+    expect(details.status).toBe(200);
+    expect(details.body).toEqual({ status: 'ok', checks: { database: 'up' } });
   });
 
   it('exposes Prometheus metrics by route template and status', async () => {
