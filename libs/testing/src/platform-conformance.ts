@@ -21,6 +21,13 @@ export interface PlatformUnderTest {
 }
 
 /**
+ * The environment the platform routes are tested in: the test client stands for the ingress
+ * controller, whose X-Forwarded-Proto the service believes once TRUSTED_PROXIES names it (none by
+ * default).
+ */
+export const PLATFORM_TEST_ENV: Readonly<Record<string, string>> = { TRUSTED_PROXIES: 'loopback' };
+
+/**
  * What every service serves the same way (contract 1, 4, 5): health, metrics, docs, correlation
  * ids and 404 problems. Call inside a describe whose beforeAll starts the service.
  */
@@ -281,6 +288,7 @@ export function describeServicePlatform<E extends ServiceEnvironment>(options: {
         label: `${options.service.replace(/-service$/, '')}_platform`,
         environment: options.environment,
         defaults: options.defaults,
+        env: PLATFORM_TEST_ENV,
         createApp: options.createApp,
       });
       anonymous = new TestClient(running.baseUrl);
