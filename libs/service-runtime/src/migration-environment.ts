@@ -2,7 +2,7 @@ import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 
 import { type CrossFieldChecks, Sensitive } from '@portal/env';
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+import { LOG_LEVELS } from './service-environment';
 
 /**
  * What `main.js migrate` reads: the database alone. The migration Job holds the schema owner's

@@ -24,7 +24,7 @@ const ORIGIN = CORS_ORIGIN_PATTERN.source.slice(1, -1);
 /** A comma-separated list of origins, possibly empty (no origin allowed). */
 const ORIGIN_LIST = new RegExp(`^\\s*(${ORIGIN}(\\s*,\\s*${ORIGIN})*)?\\s*$`);
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The variables every service reads (contract 1 and 2). Services extend it with their own. */
 export class ServiceEnvironment {
