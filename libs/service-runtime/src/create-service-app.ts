@@ -68,6 +68,8 @@ export interface ServiceDescription {
    * default 100); longer ones are a 414 problem. A name of 100 emoji is 200 code units.
    */
   readonly maxPathParameterLength?: number;
+  /** The API versions below the tenant (`v10-0`), newest first: a 404 beside them names them. */
+  readonly apiVersions?: readonly string[];
 }
 
 /** Fastify's default `maxParamLength`. */
@@ -97,7 +99,10 @@ export interface CreateServiceAppOptions {
 export async function createServiceApp(options: CreateServiceAppOptions): Promise<NestFastifyApplication> {
   const { service, env, logger } = options;
   const nestLogger = new PinoNestLogger(logger);
-  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger, { tenant: env.TENANT });
+  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger, {
+    tenant: env.TENANT,
+    versions: service.apiVersions,
+  });
   const adapter = new FastifyAdapter({
     bodyLimit: service.bodyLimitBytes,
     keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,

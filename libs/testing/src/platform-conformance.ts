@@ -88,6 +88,21 @@ export function itServesThePlatformRoutes(
     );
   });
 
+  it('names its base path when a path lacks the tenant or writes the version otherwise', async () => {
+    const version = options.tenantPath.split('/')[2];
+    for (const [path, shown] of [
+      [`/${version}/anything`, `/${version}`],
+      ['/v10/anything?PageSize=1', '/v10'],
+      ['/demo/v10/anything', '/demo/v10'],
+    ]) {
+      const response = await service().authenticated.get<ProblemBody & { detail: string }>(path);
+      expect(response.status).toBe(404);
+      expect(response.body.detail).toContain(`/demo/${version}`);
+      expect(response.body.detail).toMatch(new RegExp(`, not ${shown.replace(/[/]/g, '\\/')}\\.$`));
+      expect(response.body.detail).not.toMatch(/^Cannot GET/);
+    }
+  });
+
   it('answers a preflight from an origin not allowed with a 403 problem saying so', async () => {
     const refused = await service().anonymous.send<ProblemBody & { detail: string }>(
       'OPTIONS',
