@@ -1,4 +1,4 @@
-import { queryParameterNames } from './request-context';
+import { queryParameterNames, requestLogLevel } from './request-context';
 
 describe(queryParameterNames.name, () => {
   it('gives the names of the parameters, never their values', () => {
@@ -38,5 +38,16 @@ describe(queryParameterNames.name, () => {
     expect(names).toHaveLength(21);
     expect(names.at(-1)).toBe('(and 480 more)');
     expect(names.slice(0, 2)).toEqual(['NameAA', 'NameBA']);
+  });
+});
+
+describe(requestLogLevel.name, () => {
+  it('writes the successes of probes and scrapers at debug level, every other request and a failed probe at info', () => {
+    expect(requestLogLevel('/health/ready', 200)).toBe('debug');
+    expect(requestLogLevel('/health/live', 200)).toBe('debug');
+    expect(requestLogLevel('/metrics', 200)).toBe('debug');
+    expect(requestLogLevel('/health/ready', 503)).toBe('info');
+    expect(requestLogLevel('/demo/v10-0/profiles', 200)).toBe('info');
+    expect(requestLogLevel(undefined, 404)).toBe('info');
   });
 });

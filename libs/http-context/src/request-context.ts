@@ -64,6 +64,18 @@ export function queryParameterNames(url: string): string[] {
   return more > 0 ? [...listed.slice(0, MAX_LOGGED_QUERY_NAMES), `(and ${more} more)`] : listed;
 }
 
+/** Routes probes and scrapers call every few seconds: their successes are noise at info level. */
+const PROBED_ROUTES: ReadonlySet<string> = new Set(['/health/live', '/health/ready', '/metrics']);
+
+/**
+ * A request line's level: debug for a probe's or scraper's success (Kubernetes' probes, Prometheus,
+ * `npm start` waiting for the services, whose last lines would otherwise follow its banner); info
+ * for every other request, and for a probe that failed.
+ */
+export function requestLogLevel(route: string | undefined, status: number): 'info' | 'debug' {
+  return route !== undefined && PROBED_ROUTES.has(route) && status < 400 ? 'debug' : 'info';
+}
+
 /**
  * One structured line per completed request: enough to follow a request without the noise, and
  * without personal data. The route is the template (`/demo/v10-0/profiles/:profileId`), not the
@@ -72,8 +84,9 @@ export function queryParameterNames(url: string): string[] {
  */
 export function registerRequestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onResponse', function logRequestOnResponse(request, reply, done) {
-    if (logger.isLevelEnabled('info')) {
-      logger.info({
+    const level = requestLogLevel(request.routeOptions.url, reply.statusCode);
+    if (logger.isLevelEnabled(level)) {
+      logger[level]({
         msg: 'request completed',
         correlationId: String(request.id),
         method: request.method,
