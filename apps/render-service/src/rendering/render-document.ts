@@ -13,7 +13,7 @@ import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE, type Locale } from './helpers';
 import { layoutFailure } from './layout-failures';
-import { markdownPdfStyles } from './markdown-style';
+import { MARKDOWN_TABLE_CSS, markdownPdfStyles } from './markdown-style';
 import {
   type FontChoice,
   htmlDocument,
@@ -342,7 +342,12 @@ async function renderBytes(
           const html = inputFormat === 'md' ? await markdownToHtml(text, trustedImages) : text;
           checkMarkupSize(html);
           return inputFormat === 'md'
-            ? htmlToPdfContent(html, fontChoice(), markdownPdfStyles())
+            ? htmlToPdfContent(
+                // The CSS pass (juice) only for a document with a table.
+                /<table[\s>]/.test(html) ? `<style>${MARKDOWN_TABLE_CSS}</style>${html}` : html,
+                fontChoice(),
+                markdownPdfStyles(),
+              )
             : htmlToPdfContent(html, fontChoice());
         });
         document = htmlDocumentDefinition(converted);
