@@ -173,7 +173,7 @@ describe(ProviderKeySet.name, () => {
       clock.mockReturnValue(start + 62_000);
       await expect(keyOf('key-2')).rejects.toBeInstanceOf(errors.JWKSNoMatchingKey);
       clock.mockReturnValue(start + 63_000);
-      const error = await keyOf('key-3').then(
+      const error = await Promise.resolve(keyOf('key-3')).then(
         () => undefined,
         (reason: unknown) => reason,
       );
