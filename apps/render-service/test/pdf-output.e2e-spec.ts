@@ -1,9 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 
 import { PNG } from 'pngjs';
+
+import { pdfPagesAsPng } from '@portal/testing';
 
 import {
   closePdfExtractor,
@@ -81,31 +80,22 @@ const STYLED_LETTER = `<!DOCTYPE html>
 </html>`;
 
 /** What a PDF's first page shows, as poppler's pdftoppm rasterises it (72 dpi: a pixel a point, grey levels). */
-function firstPagePixels(bytes: Uint8Array): {
+async function firstPagePixels(bytes: Uint8Array): Promise<{
   width: number;
   height: number;
   grey: (x: number, y: number) => number;
-} {
-  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-table-'));
-  try {
-    writeFileSync(path.join(dir, 'document.pdf'), bytes);
-    execFileSync('pdftoppm', ['-r', '72', '-gray', '-png', '-f', '1', '-l', '1', 'document.pdf', 'page'], {
-      cwd: dir,
-    });
-    const [file] = readdirSync(dir).filter((name) => name.endsWith('.png'));
-    const png = PNG.sync.read(readFileSync(path.join(dir, file)));
-    return { width: png.width, height: png.height, grey: (x, y) => png.data[(y * png.width + x) * 4] };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+}> {
+  const [file] = await pdfPagesAsPng(bytes, { dpi: 72, gray: true, page: 1 });
+  const png = PNG.sync.read(file);
+  return { width: png.width, height: png.height, grey: (x, y) => png.data[(y * png.width + x) * 4] };
 }
 
 /**
  * What a table drew besides its text: the longest run of dark pixels in a row or a column (a
  * line; glyphs make short runs) and how many pixels are a light grey fill (#EEEEEE is 238).
  */
-function tableMarks(bytes: Uint8Array): { longestLine: number; greyFill: number } {
-  const { width, height, grey } = firstPagePixels(bytes);
+async function tableMarks(bytes: Uint8Array): Promise<{ longestLine: number; greyFill: number }> {
+  const { width, height, grey } = await firstPagePixels(bytes);
   let longestLine = 0;
   let greyFill = 0;
   for (let y = 0; y < height; y += 1) {

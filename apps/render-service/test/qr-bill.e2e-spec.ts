@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
+
+import { pdfPagesAsPng } from '@portal/testing';
 
 import { closePdfExtractor, extractPdf, type StructNode } from './pdf-text';
 import { json, render, type RenderService, startRenderService } from './render-test-app';
@@ -51,29 +48,16 @@ const INVOICE = JSON.stringify({
  * The QR code of a page of the PDF, as a phone would read it: the page rasterised at 150 dpi by
  * poppler's pdftoppm, the code found and decoded by jsQR.
  */
-function qrPayloadOf(bytes: Uint8Array, page: number): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'qr-bill-'));
-  try {
-    writeFileSync(path.join(dir, 'document.pdf'), bytes);
-    execFileSync(
-      'pdftoppm',
-      ['-r', '150', '-png', '-f', String(page), '-l', String(page), 'document.pdf', 'page'],
-      {
-        cwd: dir,
-      },
-    );
-    const [file] = readdirSync(dir).filter((name) => name.endsWith('.png'));
-    const png = PNG.sync.read(readFileSync(path.join(dir, file)));
-    const code = jsQR(
-      new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength),
-      png.width,
-      png.height,
-    );
-    if (!code) throw new Error(`no QR code found on page ${page}`);
-    return code.data;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+async function qrPayloadOf(bytes: Uint8Array, page: number): Promise<string> {
+  const [file] = await pdfPagesAsPng(bytes, { dpi: 150, page });
+  const png = PNG.sync.read(file);
+  const code = jsQR(
+    new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.byteLength),
+    png.width,
+    png.height,
+  );
+  if (!code) throw new Error(`no QR code found on page ${page}`);
+  return code.data;
 }
 
 /** The Swiss QR Code's fields by their names in the Implementation Guidelines (4.3.3). */
@@ -127,7 +111,7 @@ describe('Swiss QR-bill (contract 9): data.qrBill, the payment part of a pdf or 
     // The fonts of the part are embedded, as every font of the document.
     expect(pdf.fonts.every((font) => font.embedded)).toBe(true);
 
-    const fields = fieldsOf(qrPayloadOf(response.bytes, 1));
+    const fields = fieldsOf(await qrPayloadOf(response.bytes, 1));
     expect(fields).toEqual({
       QRType: 'SPC',
       Version: '0200',
@@ -189,7 +173,7 @@ describe('Swiss QR-bill (contract 9): data.qrBill, the payment part of a pdf or 
     // The footer stays on the pages before, and off the part.
     expect(pdf.pages[0]).toContain('Pied de page');
     expect(pdf.pages[1]).not.toContain('Pied de page');
-    const fields = fieldsOf(qrPayloadOf(response.bytes, 2));
+    const fields = fieldsOf(await qrPayloadOf(response.bytes, 2));
     expect(fields).toMatchObject({
       IBAN: 'CH9300762011623852957',
       Amt: '',
@@ -226,7 +210,7 @@ describe('Swiss QR-bill (contract 9): data.qrBill, the payment part of a pdf or 
     expect(figure?.alt).toContain('CH4431999123000889012');
     expect(figure?.alt).toContain('CHF 12345.50');
     expect(find(pdf.structTrees[0], 'H1')).toBeDefined();
-    expect(fieldsOf(qrPayloadOf(response.bytes, 1)).Ref).toBe(QRR);
+    expect(fieldsOf(await qrPayloadOf(response.bytes, 1)).Ref).toBe(QRR);
   });
 
   it('PDF/A-1b (no transparency) and a page size other than A4: the part on an A4 page of its own', async () => {
@@ -247,7 +231,7 @@ describe('Swiss QR-bill (contract 9): data.qrBill, the payment part of a pdf or 
     expect(pdf.pages[0]).toContain('Invoice 42');
     expect(pdf.pages[1]).toContain('Payment part');
     expect(pdf.fonts.every((font) => font.embedded)).toBe(true);
-    expect(fieldsOf(qrPayloadOf(response.bytes, 2)).Amt).toBe('12345.50');
+    expect(fieldsOf(await qrPayloadOf(response.bytes, 2)).Amt).toBe('12345.50');
   });
 
   it('html gets the same part as inline SVG at the end of its body', async () => {

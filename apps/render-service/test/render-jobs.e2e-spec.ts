@@ -1,11 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-
-import { testToken, waitUntil } from '@portal/testing';
-
 import { DataSource } from 'typeorm';
+
+import { pdfTextOf, testToken, waitUntil } from '@portal/testing';
 
 import { JobCleanup } from '../src/jobs/job-cleanup';
 import { RenderPool } from '../src/rendering/render-pool';
@@ -25,16 +20,6 @@ const items = (count: number): Array<Record<string, unknown>> =>
   Array.from({ length: count }, (_, index) => ({ name: `Person ${index}`, number: `2026-${1000 + index}` }));
 
 /** What poppler reads of a PDF: its pages' text. */
-function pdfText(bytes: Buffer): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'render-job-'));
-  try {
-    const file = path.join(folder, 'document.pdf');
-    writeFileSync(file, bytes);
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
-}
 
 describe('render jobs (HTTP, real PostgreSQL, the queue on PostgreSQL)', () => {
   let service: RenderService;
@@ -85,11 +70,10 @@ describe('render jobs (HTTP, real PostgreSQL, the queue on PostgreSQL)', () => {
       'rechnung-2026-1001.pdf',
       'rechnung-2026-1002.pdf',
     ]);
-    entries.forEach((entry, index) =>
-      expect(pdfText(entry.bytes)).toContain(
+    for (const [index, entry] of entries.entries())
+      expect(await pdfTextOf(entry.bytes)).toContain(
         `Sehr geehrte(r) Person ${index}, Ihre Rechnung Nr. 2026-${1000 + index}.`,
-      ),
-    );
+      );
     // The result does not change: its ETag answers a conditional read with a 304.
     const again = await service.renderer.get(job.resultUrl, {
       headers: { 'if-none-match': result.headers.get('etag') as string },
@@ -102,9 +86,7 @@ describe('render jobs (HTTP, real PostgreSQL, the queue on PostgreSQL)', () => {
     expect(job).toMatchObject({ state: 'succeeded', counts: { total: 4, done: 4, failed: 0 } });
     const result = await service.renderer.get(job.resultUrl);
     expect([result.status, result.headers.get('content-type')]).toEqual([200, 'application/pdf']);
-    const pages = pdfText(Buffer.from(result.bytes))
-      .split('\f')
-      .filter((page) => page.trim() !== '');
+    const pages = (await pdfTextOf(result.bytes)).split('\f').filter((page) => page.trim() !== '');
     expect(pages.map((page) => /Person (\d+)/.exec(page)?.[1])).toEqual(['0', '1', '2', '3']);
   });
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -23,6 +22,8 @@ import {
   type DemoTemplate,
   RIGHT_WINDOW_MM,
 } from '../src/templates/demo-templates';
+import { pdfPagesAsPng, pdfTextOf } from '@portal/testing';
+
 import { json, render, type RenderService, startRenderService } from './render-test-app';
 
 /**
@@ -57,17 +58,6 @@ const UPDATE = process.env['UPDATE_VISUALS'] === '1';
 const COLOUR_THRESHOLD = 0.1;
 /** Differing pixels a page may have (of about 240,000 at 50 dpi): rasteriser noise, never a moved line. */
 const MAX_DIFFERENT_PIXELS = 150;
-
-/** The PDF's pages as grayscale PNGs at 50 dpi. */
-function rasterise(pdf: Uint8Array, folder: string): Buffer[] {
-  const file = path.join(folder, 'document.pdf');
-  writeFileSync(file, pdf);
-  execFileSync('pdftoppm', ['-r', '50', '-gray', '-png', file, path.join(folder, 'page')]);
-  return readdirSync(folder)
-    .filter((name) => /^page-\d+\.png$/.test(name))
-    .sort()
-    .map((name) => readFileSync(path.join(folder, name)));
-}
 
 /** Pixels that differ between two PNGs, and the diff image; sizes that differ are reported as such. */
 function compare(actual: Buffer, reference: Buffer): { different: number; diff?: Buffer; size?: string } {
@@ -105,7 +95,7 @@ describe('render-service: the demo documents look as their reference images (pop
       expect(response.status).toBe(200);
       const folder = path.join(work, name);
       mkdirSync(folder);
-      const pages = rasterise(response.bytes, folder);
+      const pages = await pdfPagesAsPng(response.bytes, { dpi: 50, gray: true });
       expect(pages.length).toBeGreaterThan(0);
 
       if (UPDATE) {
@@ -146,12 +136,10 @@ describe('render-service: the demo documents look as their reference images (pop
   );
 
   /** Every word of the PDF with its box in points from the page's top left (pdftotext -bbox). */
-  function words(pdf: Uint8Array, folder: string) {
-    const file = path.join(folder, 'letter.pdf');
-    writeFileSync(file, pdf);
+  async function words(pdf: Uint8Array) {
     const found: Array<{ page: number; word: string; x0: number; y0: number; x1: number; y1: number }> = [];
     let page = -1;
-    for (const line of execFileSync('pdftotext', ['-bbox', file, '-'], { encoding: 'utf8' }).split('\n')) {
+    for (const line of (await pdfTextOf(pdf, 'bbox')).split('\n')) {
       if (line.includes('<page ')) page += 1;
       const match = /xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</.exec(line);
       if (match) {
@@ -166,7 +154,7 @@ describe('render-service: the demo documents look as their reference images (pop
 
   it.each([DEMO_BRIEF, DEMO_LETTER].map((demo) => [demo.name, demo] as const))(
     'prints the address of %s inside the right envelope window, and nothing past the margins',
-    async (name, demo) => {
+    async (_name, demo) => {
       const response = await render(service.renderer, {
         inputFormat: demo.inputFormat,
         outputFormat: 'pdf',
@@ -176,8 +164,7 @@ describe('render-service: the demo documents look as their reference images (pop
       });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-render-warnings')).toBeNull();
-      const folder = mkdtempSync(path.join(work, `${name}-`));
-      const all = words(response.bytes, folder);
+      const all = await words(response.bytes);
       const recipient = demo.data['recipient'] as Record<string, string>;
       const addressWords = [
         recipient['name'],
