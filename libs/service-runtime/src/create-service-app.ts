@@ -30,6 +30,7 @@ import {
   problemSchema,
   ProblemRenderer,
 } from '@portal/problem-details';
+import { registerTraceRoutes } from '@portal/tracing';
 
 import { registerBodyBudget } from './body-budget';
 import { callerCountStoreOf } from './caller-count-store';
@@ -155,6 +156,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
   registerRequestLogging(fastify, logger);
   // Read: ~11 µs, a counter and a histogram by route template; the service's rate and latency.
   registerRequestMetrics(fastify, app.get(MetricsRegistry));
+  // Read: under 1 µs, a context look-up; the request's span is named by its route template.
+  registerTraceRoutes(fastify);
   // Read: under 1 µs, a status compared; every 201 names the created resource's URL (Location).
   registerCreatedLocation(fastify);
   options.configureFastify?.(fastify);
