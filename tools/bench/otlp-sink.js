@@ -9,7 +9,7 @@ const { createServer } = require('node:http');
 const { gunzipSync } = require('node:zlib');
 
 const port = Number(process.argv[2] ?? 4318);
-let exports = 0;
+let batches = 0;
 let spans = 0;
 
 const server = createServer((request, response) => {
@@ -24,12 +24,12 @@ const server = createServer((request, response) => {
     const text = (request.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
     for (const resource of JSON.parse(text).resourceSpans ?? [])
       for (const scope of resource.scopeSpans ?? []) spans += (scope.spans ?? []).length;
-    exports += 1;
+    batches += 1;
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
 });
 
-const report = () => console.log(`otlp-sink: ${spans} spans in ${exports} exports`);
+const report = () => console.log(`otlp-sink: ${spans} spans in ${batches} exports`);
 server.listen(port, '127.0.0.1', () => console.log(`otlp-sink: listening on http://127.0.0.1:${port}`));
 setInterval(report, 10_000).unref();
 process.once('SIGINT', () => {

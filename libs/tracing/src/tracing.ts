@@ -94,20 +94,6 @@ export function redactedQuery(url: string | undefined): string | undefined {
 /** Spans of the requests served, the calls made, the queries and the Redis commands. */
 function exportingInstrumentations(): Instrumentation[] {
   return [
-    ...propagatingInstrumentations(),
-    // Queries and Redis commands of a request; a background round's own are not followed.
-    new PgInstrumentation({ requireParentSpan: true }),
-    // The command's name only: keys and arguments name callers (rate limit keys, job ids).
-    new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
-  ];
-}
-
-/**
- * Requests served and calls made: without a tracer provider their spans record nothing, but they
- * still take a request's `traceparent` in and send it on with every call the request makes.
- */
-function propagatingInstrumentations(): Instrumentation[] {
-  return [
     new HttpInstrumentation({
       ignoreIncomingRequestHook: (request: IncomingMessage) =>
         UNTRACED_PATHS.has((request.url ?? '').split('?', 1)[0]),
@@ -117,6 +103,22 @@ function propagatingInstrumentations(): Instrumentation[] {
       },
     }),
     // fetch() (Node's undici): the branding read of render-service from config-service.
+    new UndiciInstrumentation(),
+    // Queries and Redis commands of a request; a background round's own are not followed.
+    new PgInstrumentation({ requireParentSpan: true }),
+    // The command's name only: keys and arguments name callers (rate limit keys, job ids).
+    new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: (command) => command }),
+  ];
+}
+
+/**
+ * Calls made (http, https, fetch) without a tracer provider: their spans record nothing, but
+ * they send on the `traceparent` of the request that makes them (registerTraceContext took it in;
+ * the HTTP server instrumentation costs a read some 70 µs, more than this needs).
+ */
+function propagatingInstrumentations(): Instrumentation[] {
+  return [
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
     new UndiciInstrumentation(),
   ];
 }
@@ -168,14 +170,24 @@ export async function stopTracing(): Promise<void> {
 }
 
 /**
- * Names each request's span by its route template (`GET /demo/v10-0/ui-templates/:name/branding`,
- * `http.route`), as the metrics and logs do: the HTTP instrumentation knows the path alone.
+ * Each request's trace context, as the first `onRequest` hook. Exporting, the HTTP
+ * instrumentation has begun the request's span from its `traceparent`: the span is named by its
+ * route template (`GET /demo/v10-0/ui-templates/:uiTemplateName/branding`, `http.route`), as the
+ * metrics and logs name it. Not exporting, the request's `traceparent` and `tracestate` become
+ * the context the rest of the request runs in, so that its calls send them on and its logs carry
+ * the trace id.
  */
-export function registerTraceRoutes(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', function traceRouteOnRequest(request, _reply, done) {
-    const metadata = getRPCMetadata(context.active());
-    const route = request.routeOptions.url;
-    if (metadata?.type === RPCType.HTTP && route !== undefined) metadata.route = route;
-    done();
+export function registerTraceContext(fastify: FastifyInstance): void {
+  fastify.addHook('onRequest', function traceContextOnRequest(request, _reply, done) {
+    if (provider !== undefined) {
+      const metadata = getRPCMetadata(context.active());
+      const route = request.routeOptions.url;
+      if (metadata?.type === RPCType.HTTP && route !== undefined) metadata.route = route;
+      done();
+    } else if (request.headers.traceparent !== undefined) {
+      context.with(propagation.extract(context.active(), request.headers), done);
+    } else {
+      done();
+    }
   });
 }
