@@ -5,7 +5,9 @@
 // Usage: node tools/bench/otlp-sink.js [port]   (default 4318, OTLP/HTTP's own), then
 //   OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 npm run bench:config
 // Prints the spans received every 10 s and when stopped (Ctrl-C).
+const { Buffer } = require('node:buffer');
 const { createServer } = require('node:http');
+const { setInterval } = require('node:timers');
 const { gunzipSync } = require('node:zlib');
 
 const port = Number(process.argv[2] ?? 4318);
