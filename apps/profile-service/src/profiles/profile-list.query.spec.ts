@@ -70,24 +70,17 @@ describe(ProfileListQuery.name, () => {
       ['Ids', { Ids: [3, 5] }, 'p.id = ANY($1::int[])', [[3, 5]]],
       ['IsEnabled', { IsEnabled: false }, 'p."is_enabled" = $1', [false]],
       ['ExternalKey', { ExternalKey: 'K-1' }, 'p."external_key" = $1', ['K-1']],
-      ['Keyword', { Keyword: 'Muster' }, 'p."search_text" LIKE profile_search_fold($1)', ['%Muster%']],
-      [
-        'EmailContains',
-        { EmailContains: '@bern.ch' },
-        'p."email_search" LIKE profile_search_fold($1)',
-        ['%@bern.ch%'],
-      ],
       [
         'ZipCodeContains',
         { ZipCodeContains: '80' },
-        'p."zip_code_search" LIKE profile_search_fold($1)',
+        'p."zip_code_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'zip_code\' AND sv.folded LIKE profile_search_fold($1))',
         ['%80%'],
       ],
       // With an umlaut, its transliteration too (contract 9).
       [
         'CityContains',
         { CityContains: 'zür' },
-        '(p."city_search" LIKE profile_search_fold($1) OR p."city_search" LIKE profile_search_fold($2))',
+        'p."city_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'city\' AND (sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2)))',
         ['%zür%', '%zuer%'],
       ],
       [
@@ -131,13 +124,13 @@ describe(ProfileListQuery.name, () => {
       [
         'PersonFirstNameContains',
         { PersonFirstNameContains: 'ann' },
-        'pe."firstname_search" LIKE profile_search_fold($1)',
+        'p."firstname_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'firstname\' AND sv.folded LIKE profile_search_fold($1))',
         ['%ann%'],
       ],
       [
         'PersonLastnameContains',
         { PersonLastnameContains: 'Bösch' },
-        '(pe."lastname_search" LIKE profile_search_fold($1) OR pe."lastname_search" LIKE profile_search_fold($2))',
+        'p."lastname_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'lastname\' AND (sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2)))',
         ['%Bösch%', '%Boesch%'],
       ],
       ['PersonAhvNumber', { PersonAhvNumber: '756.1' }, 'pe."ahv_number" = $1', ['756.1']],
@@ -148,27 +141,91 @@ describe(ProfileListQuery.name, () => {
       expect(query.total().text).toMatch(/^SELECT count\(\*\)::int AS total FROM profile p/);
     });
 
+    describe('filters of alternatives: ORed in the page, counted one alternative at a time', () => {
+      const domain = (pattern: string): string =>
+        `p."email_domain_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = 'email_domain' AND sv.folded LIKE profile_search_fold(${pattern}))`;
+      const pageWhereOf = (query: ProfileListQuery): string => {
+        const text = query.page().text.replace(/\s+/g, ' ');
+        return text.slice(text.indexOf(' WHERE ') + 7, text.indexOf(' ORDER BY '));
+      };
+
+      it.each<[string, ProfileListFilters, string[], unknown[]]>([
+        // search_text holds the e-mail's local part and its `@`; the domain apart, by its distinct values.
+        [
+          'Keyword',
+          { Keyword: 'Muster' },
+          ['p."search_text" LIKE profile_search_fold($1)', domain('$2')],
+          ['%Muster%', '%Muster%'],
+        ],
+        [
+          'EmailContains in a part',
+          { EmailContains: 'bluewin' },
+          ['p."email_local_search" LIKE profile_search_fold($1)', domain('$2')],
+          ['%bluewin%', '%bluewin%'],
+        ],
+        // Across the `@`: the local part ends with what precedes it, the domain starts with what follows.
+        [
+          'EmailContains across the @',
+          { EmailContains: 'hans.muster@bern' },
+          [
+            'p."email_local_search" LIKE profile_search_fold($1)',
+            `(p."email_local_search" LIKE profile_search_fold($2) AND ${domain('$3')})`,
+          ],
+          ['%hans.muster@bern%', '%hans.muster', 'bern%'],
+        ],
+        [
+          'EmailContains of a domain',
+          { EmailContains: '@bern.ch' },
+          [
+            'p."email_local_search" LIKE profile_search_fold($1)',
+            `(p."email_local_search" LIKE profile_search_fold($2) AND ${domain('$3')})`,
+          ],
+          ['%@bern.ch%', '%', 'bern.ch%'],
+        ],
+      ])('%s', (_name, filters, [first, second], values) => {
+        const query = sut({ filters });
+        expect(pageWhereOf(query)).toBe(`(${first} OR ${second})`);
+        expect(query.total().text.replace(/\s+/g, ' ')).toBe(
+          `SELECT ((SELECT count(*) FROM profile p WHERE ${first}) + ` +
+            `(SELECT count(*) FROM profile p WHERE ${second} AND (${first}) IS NOT TRUE))::int AS total`,
+        );
+        expect(query.total().values).toEqual(values);
+        expect(query.page().values).toEqual([...values, 50, 0]);
+      });
+
+      it('counts the first filter of alternatives apart, with every other filter in each count', () => {
+        const query = sut({ filters: { IsEnabled: true, Keyword: 'x', EmailContains: 'y' } });
+        const keyword = ['p."search_text" LIKE profile_search_fold($2)', domain('$3')];
+        const email = `(p."email_local_search" LIKE profile_search_fold($4) OR ${domain('$5')})`;
+        expect(query.total().text.replace(/\s+/g, ' ')).toBe(
+          `SELECT ((SELECT count(*) FROM profile p WHERE p."is_enabled" = $1 AND ${email} AND ${keyword[0]}) + ` +
+            `(SELECT count(*) FROM profile p WHERE p."is_enabled" = $1 AND ${email} AND ${keyword[1]} AND (${keyword[0]}) IS NOT TRUE))::int AS total`,
+        );
+      });
+    });
+
     it('escapes LIKE wildcards and keeps every value out of the text', () => {
       const hostile = `100%_\\'; DROP TABLE profile; --`;
       const query = sut({ filters: { Keyword: hostile, EmailContains: hostile } });
-      expect(query.total().values).toEqual([
-        `%100\\%\\_\\\\'; DROP TABLE profile; --%`,
-        `%100\\%\\_\\\\'; DROP TABLE profile; --%`,
-      ]);
+      expect(query.total().values).toEqual(Array(4).fill(`%100\\%\\_\\\\'; DROP TABLE profile; --%`));
       expect(query.total().text).not.toContain('DROP');
       expect(query.page().text).not.toContain('DROP');
     });
 
     it('joins the person or the organization only for their filters, and combines filters with AND', () => {
       expect(sut({ filters: { Keyword: 'x' } }).total().text).not.toContain('JOIN');
+      // The person's folded names are on its profile: counting a name search joins nothing.
+      expect(
+        sut({ filters: { PersonLastnameContains: 'x', PersonFirstNameContains: 'y' } }).total().text,
+      ).not.toContain('JOIN');
       const both = sut({
-        filters: { ProfileType: 'Person', PersonLastnameContains: 'm', OrganizationIsPending: false },
+        filters: { ProfileType: 'Person', PersonAhvNumber: '756.1', OrganizationIsPending: false },
       });
       const text = both.total().text;
       expect(text).toContain('LEFT JOIN person pe ON pe.id = p."person_id"');
       expect(text).toContain('LEFT JOIN organization o ON o.id = p."organization_id"');
       expect(whereOf(both)).toBe(
-        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."lastname_search" LIKE profile_search_fold($2)',
+        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."ahv_number" = $2',
       );
     });
 
@@ -177,9 +234,9 @@ describe(ProfileListQuery.name, () => {
         filters: { Keyword: 'x', IsEnabled: true },
         page: { pageNumber: 2, pageSize: 10 },
       });
-      expect(query.page().text).toContain('LIMIT $3 OFFSET $4');
-      expect(query.page().values).toEqual([true, '%x%', 10, 10]);
-      expect(query.total().values).toEqual([true, '%x%']);
+      expect(query.page().text).toContain('LIMIT $4 OFFSET $5');
+      expect(query.page().values).toEqual([true, '%x%', '%x%', 10, 10]);
+      expect(query.total().values).toEqual([true, '%x%', '%x%']);
     });
 
     it('matches the validation perimeter as the pairs its entries allow, * for any side', () => {

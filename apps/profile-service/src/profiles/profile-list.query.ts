@@ -1,7 +1,15 @@
 import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
 
 import { columnsOf, type EntityColumn } from '../common/entity-columns';
-import { escapeLike, foldedContains } from '../common/query-filters';
+import {
+  containsPattern,
+  distinctValueMatches,
+  type DistinctValueKind,
+  emailAlternatives,
+  escapeLike,
+  foldedContains,
+  keywordAlternatives,
+} from '../common/query-filters';
 import { IdentityEntity } from './identity.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
@@ -82,12 +90,11 @@ const searchColumns = <E extends object>(
   columns: columnsOf(entity).filter((entry) => (properties as readonly string[]).includes(entry.property)),
 });
 const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
-  'searchText',
-  'emailSearch',
   'citySearch',
   'zipCodeSearch',
+  'firstnameSearch',
+  'lastnameSearch',
 ]);
-const PERSON_SEARCH = searchColumns(PERSON, PersonEntity, ['firstnameSearch', 'lastnameSearch']);
 const ORGANIZATION_SEARCH = searchColumns(ORGANIZATION, OrganizationEntity, ['nameSearch']);
 const SIGNATORY: Source = { alias: 's', columns: readable(SignatoryEntity) };
 
@@ -132,12 +139,19 @@ class Parameters {
  * the page with its person, account, organization, reference data and picture, one for the exact
  * total, one per expanded collection (identities, signatories). Every filter is served by an
  * index of the migrations: trigram indexes for Keyword (one column kept by the database) and the
- * Contains filters, b-trees for equality and ranges. An unfiltered total reads the maintained
- * count instead of counting.
+ * Contains filters of unique-ish text (email, organization name); for those of few distinct
+ * values (city, zip code, the person's names) a trigram index of the distinct values and a b-tree
+ * on (value, id) that counts without visiting a row (`distinctValueContains`); b-trees for
+ * equality and ranges. An unfiltered total reads the maintained count instead of counting.
  */
 export class ProfileListQuery {
   private readonly filterParameters = new Parameters();
   private readonly conditions: string[] = [];
+  /**
+   * Filters that hold when any of their alternatives does, each alternative served by an index of
+   * its own (the e-mail's parts, `Keyword`): ORed in the page, counted apart in the total.
+   */
+  private readonly alternatives: (readonly string[])[] = [];
   private readonly kindCondition: { readonly sql: string; readonly kind: string } | undefined;
   private readonly filterJoins = new Set<'person' | 'organization'>();
 
@@ -193,7 +207,7 @@ export class ProfileListQuery {
 
   /** The exact number of profiles the filters keep; without filters, from the maintained count. */
   total(): SqlStatement {
-    if (this.conditions.length === 0) {
+    if (this.conditions.length === 0 && this.alternatives.length === 0) {
       return this.kindCondition === undefined
         ? { text: 'SELECT coalesce(sum(total), 0)::int AS total FROM profile_count', values: [] }
         : {
@@ -201,8 +215,22 @@ export class ProfileListQuery {
             values: [this.kindCondition.kind],
           };
     }
+    const [split, ...rest] = this.alternatives;
+    if (split === undefined || split.length === 1)
+      return {
+        text: `SELECT count(*)::int AS total FROM profile p${this.joinsForFilters()}${this.where()}`,
+        values: this.filterParameters.values,
+      };
+    // A count over ORed conditions would visit the heap row of every match (a bitmap OR): the
+    // first filter of alternatives is counted one alternative at a time instead, each without the
+    // rows of those before it, so that each count is its own index's (index-only where it can).
+    const counts = split.map((alternative, index) => {
+      const before = split.slice(0, index).map((earlier) => `(${earlier}) IS NOT TRUE`);
+      const where = this.where([alternative, ...before], rest);
+      return `(SELECT count(*) FROM profile p${this.joinsForFilters()}${where})`;
+    });
     return {
-      text: `SELECT count(*)::int AS total FROM profile p${this.joinsForFilters()}${this.where()}`,
+      text: `SELECT (${counts.join(' + ')})::int AS total`,
       values: this.filterParameters.values,
     };
   }
@@ -330,8 +358,17 @@ export class ProfileListQuery {
     return joins;
   }
 
-  private where(): string {
-    const all = [...(this.kindCondition ? [this.kindCondition.sql] : []), ...this.conditions];
+  /** The filters' conditions, ANDed, with those given in place of the filters of alternatives. */
+  private where(
+    extra: readonly string[] = [],
+    alternatives: readonly (readonly string[])[] = this.alternatives,
+  ): string {
+    const all = [
+      ...(this.kindCondition ? [this.kindCondition.sql] : []),
+      ...this.conditions,
+      ...alternatives.map((any) => (any.length === 1 ? any[0] : `(${any.join(' OR ')})`)),
+      ...extra,
+    ];
     return all.length === 0 ? '' : ` WHERE ${all.join(' AND ')}`;
   }
 
@@ -365,13 +402,18 @@ export class ProfileListQuery {
     when(filters.Ids, (ids) => `p.id = ANY(${add(ids)}::int[])`);
     when(filters.IsEnabled, (value) => `${p('isEnabled')} = ${add(value)}`);
     when(filters.ExternalKey, (value) => `${p('externalKey')} = ${add(value)}`);
-    // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains).
+    // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains),
+    // those of few distinct values through them (distinctValueMatches).
     const contains = (source: Source, property: string, value: string): string =>
       foldedContains(column(source, property), value, add);
-    when(filters.Keyword, (value) => contains(PROFILE_SEARCH, 'searchText', value));
-    when(filters.EmailContains, (value) => contains(PROFILE_SEARCH, 'emailSearch', value));
-    when(filters.ZipCodeContains, (value) => contains(PROFILE_SEARCH, 'zipCodeSearch', value));
-    when(filters.CityContains, (value) => contains(PROFILE_SEARCH, 'citySearch', value));
+    const distinctValue = (property: string, kind: DistinctValueKind, value: string): string =>
+      distinctValueMatches(column(PROFILE_SEARCH, property), kind, value, containsPattern, add);
+    if (filters.Keyword !== undefined)
+      this.alternatives.push(keywordAlternatives(PROFILE.alias, filters.Keyword, add));
+    if (filters.EmailContains !== undefined)
+      this.alternatives.push(emailAlternatives(PROFILE.alias, filters.EmailContains, add));
+    when(filters.ZipCodeContains, (value) => distinctValue('zipCodeSearch', 'zip_code', value));
+    when(filters.CityContains, (value) => distinctValue('citySearch', 'city', value));
     when(filters.MinLastLoginStamp, (value) => `${p('lastLoginStamp')} >= ${add(new Date(value))}`);
     when(filters.MaxLastLoginStamp, (value) => `${p('lastLoginStamp')} <= ${add(new Date(value))}`);
     when(filters.IsInGracePeriod, (value) => {
@@ -400,10 +442,8 @@ export class ProfileListQuery {
       organization(this.perimeterCondition(entries, add)),
     );
 
-    when(filters.PersonFirstNameContains, (value) =>
-      person(contains(PERSON_SEARCH, 'firstnameSearch', value)),
-    );
-    when(filters.PersonLastnameContains, (value) => person(contains(PERSON_SEARCH, 'lastnameSearch', value)));
+    when(filters.PersonFirstNameContains, (value) => distinctValue('firstnameSearch', 'firstname', value));
+    when(filters.PersonLastnameContains, (value) => distinctValue('lastnameSearch', 'lastname', value));
     when(filters.PersonAhvNumber, (value) => person(`${pe('ahvNumber')} = ${add(value)}`));
 
     when(filters.HasToBeProcessedForInactivity, (state) => this.inactivityCondition(state, add));
