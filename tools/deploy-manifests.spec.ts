@@ -1,5 +1,6 @@
 // Keeps docker/ and deploy/ consistent with the apps: ports, probes, images, entry points, references.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { loadAll } from 'js-yaml';
@@ -103,8 +104,11 @@ function selects(selector: Record<string, string> | undefined, labels: Record<st
 const kustomizations = yamlFiles.filter((file) => path.basename(file) === 'kustomization.yaml');
 
 describe('deploy/ manifests', () => {
-  it('parses at least one Deployment per service', () => {
-    const deployments = manifests.filter(({ manifest }) => manifest['kind'] === 'Deployment');
+  it('parses one Deployment per service in deploy/base', () => {
+    const deployments = manifests.filter(
+      ({ file, manifest }) =>
+        file.startsWith(path.join(deployDir, 'base') + path.sep) && manifest['kind'] === 'Deployment',
+    );
     expect(deployments.map(({ manifest }): unknown => manifest['metadata'].name).sort()).toEqual(
       SERVICES.map((service) => service.name).sort(),
     );
@@ -158,32 +162,27 @@ describe('deploy/ manifests', () => {
     );
   });
 
-  it('gives render-service an autoscaling/v2 HPA on its Deployment (CPU, min 2)', () => {
-    const hpa = baseManifest('render-service', 'HorizontalPodAutoscaler');
-    expect(hpa['apiVersion']).toBe('autoscaling/v2');
-    expect(hpa['spec'].scaleTargetRef).toEqual({
-      apiVersion: 'apps/v1',
-      kind: 'Deployment',
-      name: baseManifest('render-service', 'Deployment')['metadata'].name,
-    });
-    expect(hpa['spec'].minReplicas).toBeGreaterThanOrEqual(2);
-    expect(hpa['spec'].maxReplicas).toBeGreaterThan(hpa['spec'].minReplicas);
-    expect(hpa['spec'].metrics).toContainEqual(
-      expect.objectContaining({
-        type: 'Resource',
-        resource: expect.objectContaining({ name: 'cpu' }),
-      }),
-    );
-    const hpaFile = path.join(deployDir, 'base', 'render-service', 'hpa.yaml');
-    const kustomization = manifests.find(
-      ({ file }) => file === path.join(deployDir, 'base', 'render-service', 'kustomization.yaml'),
-    );
-    expect(kustomization?.manifest['resources']).toContain(path.basename(hpaFile));
-  });
-
-  it('leaves the replica count of render-service to its HPA', () => {
-    expect(baseManifest('render-service', 'Deployment')['spec'].replicas).toBeUndefined();
-  });
+  it.each(SERVICES.map((service) => service.name))(
+    'gives %s an autoscaling/v2 HPA on its Deployment (CPU, min 2), which owns its replica count',
+    (service) => {
+      const hpa = baseManifest(service, 'HorizontalPodAutoscaler');
+      expect(hpa['apiVersion']).toBe('autoscaling/v2');
+      expect(hpa['spec'].scaleTargetRef).toEqual({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        name: baseManifest(service, 'Deployment')['metadata'].name,
+      });
+      expect(hpa['spec'].minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa['spec'].maxReplicas).toBeGreaterThan(hpa['spec'].minReplicas);
+      expect(hpa['spec'].metrics).toContainEqual(
+        expect.objectContaining({
+          type: 'Resource',
+          resource: expect.objectContaining({ name: 'cpu' }),
+        }),
+      );
+      expect(baseManifest(service, 'Deployment')['spec'].replicas).toBeUndefined();
+    },
+  );
 });
 
 describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
@@ -294,9 +293,10 @@ describe.each(SERVICES)('$name', ({ name, short, secretKeys }) => {
       expect(selects(service['spec'].selector, podLabels)).toBe(true);
     });
 
-    it('has a PodDisruptionBudget on its pods', () => {
+    it('has a PodDisruptionBudget on its pods that lets one go at a time', () => {
       const pdb = baseManifest(name, 'PodDisruptionBudget');
-      expect(pdb['spec'].minAvailable ?? pdb['spec'].maxUnavailable).toBe(1);
+      expect(pdb['spec'].maxUnavailable).toBe(1);
+      expect(pdb['spec'].minAvailable).toBeUndefined();
       expect(selects(pdb['spec'].selector?.matchLabels, podLabels)).toBe(true);
     });
   });
@@ -364,5 +364,375 @@ describe('docker/Dockerfile', () => {
     expect(start.env['NODE_ENV']).toBe('production');
     expect(start.user).toBe('1000');
     expect(runtimeStage.filter((line) => /--chown|\bchown\b|\bchmod\b/.test(line))).toEqual([]);
+  });
+});
+
+// ---- What a platform team reads: the base and every overlay as `kubectl kustomize` renders them,
+// alone and with each component (deploy/README.md says why each property holds).
+
+const overlays = readdirSync(path.join(deployDir, 'overlays')).map((overlay) => `deploy/overlays/${overlay}`);
+const components = readdirSync(path.join(deployDir, 'components')).map(
+  (component) => `deploy/components/${component}`,
+);
+
+/** `kubectl kustomize` of `folder`, with `withComponents` added as an overlay that copies it would. */
+function kustomize(folder: string, withComponents: readonly string[]): Manifest[] {
+  let target = path.join(root, folder);
+  let scratch: string | undefined;
+  if (withComponents.length > 0) {
+    // Kustomize takes only relative paths: a kustomization beside the others, removed after.
+    scratch = mkdtempSync(path.join(deployDir, '.rendered-'));
+    const kustomization = manifests.find(
+      (loaded) => loaded.file === path.join(root, folder, 'kustomization.yaml'),
+    )?.manifest;
+    const relativeTo = (other: string): string => path.relative(scratch ?? '', path.join(root, other));
+    const wrapper = [
+      'apiVersion: kustomize.config.k8s.io/v1beta1',
+      'kind: Kustomization',
+      ...(kustomization?.['namespace'] ? [`namespace: ${String(kustomization['namespace'])}`] : []),
+      'resources:',
+      `  - ${relativeTo(folder)}`,
+      'components:',
+      ...withComponents.map((component) => `  - ${relativeTo(component)}`),
+    ];
+    writeFileSync(path.join(scratch, 'kustomization.yaml'), `${wrapper.join('\n')}\n`);
+    target = scratch;
+  }
+  try {
+    const yaml = execFileSync('kubectl', ['kustomize', target], { encoding: 'utf8' });
+    return loadAll(yaml).filter(
+      (document): document is Manifest => typeof document === 'object' && document !== null,
+    );
+  } finally {
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A label selector (matchLabels and matchExpressions) against a pod's labels. */
+function selectorMatches(selector: Manifest | undefined, labels: Record<string, string>): boolean {
+  if (!selector) return false;
+  const matchLabels: Record<string, string> = selector['matchLabels'] ?? {};
+  const expressions: Manifest[] = selector['matchExpressions'] ?? [];
+  if (Object.keys(matchLabels).length === 0 && expressions.length === 0) return true;
+  return (
+    Object.entries(matchLabels).every(([key, value]) => labels[key] === value) &&
+    expressions.every((expression) => {
+      const value = labels[expression['key']];
+      const values: string[] = expression['values'] ?? [];
+      switch (expression['operator']) {
+        case 'In':
+          return value !== undefined && values.includes(value);
+        case 'NotIn':
+          return value === undefined || !values.includes(value);
+        case 'Exists':
+          return value !== undefined;
+        default:
+          return value === undefined;
+      }
+    })
+  );
+}
+
+/** The value of a `<service>-config` ConfigMap entry in a rendering. */
+function configValue(rendered: Manifest[], service: string, key: string): string | undefined {
+  return rendered.find(
+    (manifest) => manifest['kind'] === 'ConfigMap' && manifest['metadata'].name === `${service}-config`,
+  )?.['data']?.[key];
+}
+
+/** The connections a migration takes (libs/database), which the budget counts for each Job. */
+function migrationPoolSize(): number {
+  const source = readFileSync(path.join(root, 'libs/database/src/data-source-options.ts'), 'utf8');
+  const match = /export const MIGRATION_POOL_SIZE = (\d+);/.exec(source);
+  if (!match) throw new Error('no MIGRATION_POOL_SIZE in libs/database/src/data-source-options.ts');
+  return Number(match[1]);
+}
+
+/** PostgreSQL's default max_connections less superuser_reserved_connections (its default 3). */
+const CONNECTIONS_AVAILABLE = 100 - 3;
+const PLACEHOLDER_NETWORK = /^192\.0\.2\./;
+/** Ranges that hold every pod of a cluster, which TRUSTED_PROXIES must never name by default. */
+const PRIVATE_RANGES = [
+  'loopback',
+  'linklocal',
+  'uniquelocal',
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+];
+
+const renderings = [
+  ['deploy/base', []],
+  ...overlays.flatMap((overlay): [string, string[]][] => [
+    [overlay, []],
+    ...components.map((component): [string, string[]] => [overlay, [component]]),
+    [overlay, components],
+  ]),
+] as [string, string[]][];
+
+describe.each(
+  renderings.map(
+    ([folder, added]) => [added.length ? `${folder} + ${added.join(' + ')}` : folder, folder, added] as const,
+  ),
+)('kubectl kustomize %s', (_name, folder, added) => {
+  const rendered = kustomize(folder, added);
+  const isOverlay = folder.startsWith('deploy/overlays/');
+  const ofKind = (kind: string): Manifest[] => rendered.filter((manifest) => manifest['kind'] === kind);
+  const policiesOf = (labels: Record<string, string>): Manifest[] =>
+    ofKind('NetworkPolicy').filter((policy) => selectorMatches(policy['spec'].podSelector, labels));
+  const egressOf = (labels: Record<string, string>): Manifest[] =>
+    policiesOf(labels).flatMap((policy) => policy['spec'].egress ?? []);
+  const portsOf = (rule: Manifest): string[] =>
+    (rule['ports'] ?? []).map(
+      (port: Manifest) => `${String(port['port'])}/${String(port['protocol'] ?? 'TCP')}`,
+    );
+
+  it('holds no Namespace (kubectl delete -k must not delete the Secrets with it)', () => {
+    expect(ofKind('Namespace')).toEqual([]);
+  });
+
+  it('gives every Deployment a NetworkPolicy of both directions that selects its pods', () => {
+    for (const deployment of ofKind('Deployment')) {
+      const labels = deployment['spec'].template.metadata.labels;
+      const types = policiesOf(labels).flatMap((policy) => policy['spec'].policyTypes ?? []);
+      expect({ deployment: deployment['metadata'].name, types: [...new Set(types)].sort() }).toEqual({
+        deployment: deployment['metadata'].name,
+        types: ['Egress', 'Ingress'],
+      });
+    }
+  });
+
+  it('lets a pod of the portal connect to nothing a rule does not name (no rule without "to"/"from")', () => {
+    for (const policy of ofKind('NetworkPolicy')) {
+      for (const rule of policy['spec'].egress ?? []) expect(rule['to']?.length).toBeGreaterThan(0);
+      for (const rule of policy['spec'].ingress ?? []) expect(rule['from']?.length).toBeGreaterThan(0);
+      for (const peer of (policy['spec'].egress ?? []).flatMap((rule: Manifest) => rule['to']))
+        expect(peer['ipBlock']?.cidr).not.toBe('0.0.0.0/0');
+    }
+  });
+
+  if (isOverlay) {
+    it('sets the addresses of the database and Redis (no placeholder of the base left)', () => {
+      const cidrs = ofKind('NetworkPolicy').flatMap((policy) =>
+        (policy['spec'].egress ?? []).flatMap((rule: Manifest) =>
+          rule['to']
+            .filter((peer: Manifest) => peer['ipBlock'])
+            .map((peer: Manifest) => peer['ipBlock'].cidr),
+        ),
+      );
+      expect(cidrs.filter((cidr: string) => PLACEHOLDER_NETWORK.test(cidr))).toEqual([]);
+    });
+  }
+
+  const budget: string[] = [];
+  let connections = 0;
+
+  describe.each(SERVICES)('$name', ({ name }) => {
+    const deployment = rendered.find(
+      (manifest) => manifest['kind'] === 'Deployment' && manifest['metadata'].name === name,
+    );
+    const podSpec: Manifest = deployment?.['spec'].template.spec ?? {};
+    const labels: Record<string, string> = deployment?.['spec'].template.metadata.labels ?? {};
+    const container = containerOf(deployment ?? {}, name);
+    const port = container['ports'][0].containerPort as number;
+    const job = rendered.find(
+      (manifest) => manifest['kind'] === 'Job' && manifest['metadata'].name === `${name}-migrate`,
+    );
+
+    it('admits only the ingress controller and monitoring namespaces (config: and render pods) to its port', () => {
+      const ingress = policiesOf(labels).flatMap((policy) => policy['spec'].ingress ?? []);
+      // Namespaces by the name an overlay sets (kubernetes.io/metadata.name), one each, no pod
+      // selector that would widen them; pods of this namespace only where the contract calls.
+      const peers = ingress.flatMap((rule: Manifest) =>
+        rule['from'].map((peer: Manifest) => {
+          if (!peer['namespaceSelector'])
+            return `pods ${String(peer['podSelector']?.matchLabels?.['app.kubernetes.io/name'])}`;
+          const named = peer['namespaceSelector'].matchLabels?.['kubernetes.io/metadata.name'];
+          const only = Object.keys(peer['namespaceSelector']).length === 1 && !peer['podSelector'];
+          return `namespace ${typeof named === 'string' && named !== '' && only ? 'by name' : 'too wide'}`;
+        }),
+      );
+      expect(peers.sort()).toEqual(
+        [
+          'namespace by name',
+          'namespace by name',
+          ...(name === 'config-service' ? ['pods render-service'] : []),
+        ].sort(),
+      );
+      if (!isOverlay) {
+        const names = ingress.flatMap((rule: Manifest) =>
+          rule['from'].map(
+            (peer: Manifest) => peer['namespaceSelector']?.matchLabels?.['kubernetes.io/metadata.name'],
+          ),
+        );
+        expect(names.filter(Boolean).sort()).toEqual(['ingress-nginx', 'monitoring']);
+      }
+      for (const rule of ingress)
+        for (const rulePort of rule['ports'] ?? [])
+          expect(resolvePort(container, rulePort['port'])).toBe(port);
+    });
+
+    it('connects only to DNS, its database, Redis (render: and config-service)', () => {
+      // An address outside the cluster only in the database's and Redis's policies (an overlay sets
+      // address and port), one port each.
+      const destinations = policiesOf(labels).flatMap((policy) =>
+        (policy['spec'].egress ?? []).flatMap((rule: Manifest) =>
+          rule['to'].map((peer: Manifest) => {
+            if (peer['ipBlock'])
+              return `${String(policy['metadata'].name)}: ipBlock, ${String(rule['ports']?.length)} port`;
+            const pods = peer['podSelector']?.matchLabels ?? {};
+            const namespace = peer['namespaceSelector']?.matchLabels?.['kubernetes.io/metadata.name'];
+            return `${namespace ? `${String(namespace)} ` : ''}${String(pods['k8s-app'] ?? pods['app.kubernetes.io/name'])} ${portsOf(rule).join(',')}`;
+          }),
+        ),
+      );
+      const redis = added.some((component) => component.endsWith('redis-test'))
+        ? 'redis 6379/TCP'
+        : 'citizen-portal-redis: ipBlock, 1 port';
+      expect(destinations.sort()).toEqual(
+        [
+          'kube-system kube-dns 53/UDP,53/TCP',
+          `${name}-database: ipBlock, 1 port`,
+          redis,
+          ...(name === 'render-service' ? ['config-service 3001/TCP'] : []),
+        ].sort(),
+      );
+      if (!isOverlay) {
+        const ports = egressOf(labels)
+          .filter((rule: Manifest) => rule['to'].some((peer: Manifest) => peer['ipBlock']))
+          .flatMap(portsOf);
+        expect(ports.sort()).toEqual(['5432/TCP', '6379/TCP']);
+      }
+      if (name === 'render-service') {
+        const config = rendered.find(
+          (manifest) => manifest['kind'] === 'Deployment' && manifest['metadata'].name === 'config-service',
+        );
+        expect(containerOf(config ?? {}, 'config-service')['ports'][0].containerPort).toBe(3001);
+      }
+    });
+
+    it('spreads its pods over nodes (required) and zones (where possible)', () => {
+      const constraints: Manifest[] = podSpec['topologySpreadConstraints'] ?? [];
+      const byKey = Object.fromEntries(
+        constraints.map((constraint) => [constraint['topologyKey'], constraint]),
+      );
+      expect(byKey['kubernetes.io/hostname']).toMatchObject({
+        maxSkew: 1,
+        whenUnsatisfiable: 'DoNotSchedule',
+      });
+      expect(byKey['topology.kubernetes.io/zone']).toMatchObject({
+        maxSkew: 1,
+        whenUnsatisfiable: 'ScheduleAnyway',
+      });
+      for (const constraint of constraints)
+        expect(selectorMatches(constraint['labelSelector'], labels)).toBe(true);
+    });
+
+    it('has a PodDisruptionBudget of maxUnavailable 1 on its pods', () => {
+      const pdbs = ofKind('PodDisruptionBudget').filter((pdb) =>
+        selectorMatches(pdb['spec'].selector, labels),
+      );
+      expect(pdbs.map((pdb) => pdb['spec'])).toEqual([expect.objectContaining({ maxUnavailable: 1 })]);
+      expect(pdbs[0]['spec'].minAvailable).toBeUndefined();
+    });
+
+    it("probes readiness on /health/ready, the pod's own state (not the database, which /health reports)", () => {
+      expect(container['readinessProbe']?.httpGet?.path).toBe('/health/ready');
+      expect(container['livenessProbe']?.httpGet?.path).toBe('/health/live');
+    });
+
+    it('has one autoscaler, which owns its replica count (render: its queue depth with the KEDA component)', () => {
+      const hpas = ofKind('HorizontalPodAutoscaler').filter(
+        (hpa) => hpa['spec'].scaleTargetRef.kind === 'Deployment' && hpa['spec'].scaleTargetRef.name === name,
+      );
+      const scaledObjects = ofKind('ScaledObject').filter(
+        (scaled) => scaled['spec'].scaleTargetRef.name === name,
+      );
+      expect(hpas.length + scaledObjects.length).toBe(1);
+      expect(deployment?.['spec'].replicas).toBeUndefined();
+      const queueAutoscaling =
+        name === 'render-service' &&
+        added.some((component) => component.endsWith('render-queue-autoscaling'));
+      expect(scaledObjects).toHaveLength(queueAutoscaling ? 1 : 0);
+      if (hpas.length === 1) {
+        expect(hpas[0]['spec'].metrics).toContainEqual(
+          expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+        );
+      } else {
+        const triggers: Manifest[] = scaledObjects[0]['spec'].triggers;
+        expect(triggers.map((trigger) => trigger['type']).sort()).toEqual(['cpu', 'prometheus']);
+        const query: string = triggers.find((trigger) => trigger['type'] === 'prometheus')?.['metadata']
+          .query;
+        const [metric] = /[a-z_]+/.exec(query.replace(/^\w+\(/, '')) ?? [];
+        const gauges = readFileSync(path.join(root, 'apps/render-service/src/jobs/job-queues.ts'), 'utf8');
+        expect(gauges).toContain(`name: '${metric}'`);
+        expect(query).toContain(`namespace="${String(deployment?.['metadata'].namespace ?? 'portal')}"`);
+      }
+    });
+
+    it('runs its migrations as a Job with the schema owner, its pods with the runtime user', () => {
+      expect(configValue(rendered, name, 'MIGRATIONS_RUN')).toBe('false');
+      const secretOf = (env: Manifest[] | undefined): unknown =>
+        (env ?? []).find((variable) => variable['name'] === 'DATABASE_URL')?.['valueFrom']?.secretKeyRef;
+      expect(secretOf(container['env'])).toEqual({ name: `${name}-secrets`, key: 'DATABASE_URL' });
+      const [migrate] = job?.['spec'].template.spec.containers ?? [];
+      expect(secretOf(migrate?.env)).toEqual({ name: `${name}-migration-secrets`, key: 'DATABASE_URL' });
+      // Only the database: the Job holds none of the service's other secrets.
+      expect(migrate.env).toHaveLength(1);
+      expect(migrate.image).toBe(container['image']);
+      expect(migrate.command).toEqual([...imageStart().argv, 'migrate']);
+      expect(job?.['spec'].template.spec.restartPolicy).toBe('Never');
+      // Its pods are no endpoints of the Service, and have a policy of their own.
+      const jobLabels: Record<string, string> = job?.['spec'].template.metadata.labels ?? {};
+      const service = rendered.find(
+        (manifest) => manifest['kind'] === 'Service' && manifest['metadata'].name === name,
+      );
+      expect(selects(service?.['spec'].selector, jobLabels)).toBe(false);
+      const types = policiesOf(jobLabels).flatMap((policy) => policy['spec'].policyTypes);
+      expect([...new Set(types)].sort()).toEqual(['Egress', 'Ingress']);
+      expect(policiesOf(jobLabels).flatMap((policy) => policy['spec'].ingress ?? [])).toEqual([]);
+      // DNS and its database alone.
+      const egressPolicies = policiesOf(jobLabels).filter(
+        (policy) => (policy['spec'].egress ?? []).length > 0,
+      );
+      expect(egressPolicies.map((policy) => policy['metadata'].name).sort()).toEqual(
+        ['citizen-portal-dns', `${name}-database`].sort(),
+      );
+      expect(egressOf(jobLabels)).toHaveLength(2);
+    });
+
+    it('believes X-Forwarded-For from no private range (base: none; overlays: the ingress controller)', () => {
+      const proxies = (configValue(rendered, name, 'TRUSTED_PROXIES') ?? '')
+        .split(',')
+        .map((proxy) => proxy.trim())
+        .filter(Boolean);
+      if (!isOverlay) expect(proxies).toEqual([]);
+      expect(proxies.filter((proxy) => PRIVATE_RANGES.includes(proxy))).toEqual([]);
+    });
+
+    it('counts its connections at the most replicas, one more while it rolls out, and its Job', () => {
+      const pool = Number(configValue(rendered, name, 'DATABASE_POOL_SIZE'));
+      expect(pool).toBeGreaterThanOrEqual(1);
+      const hpa = ofKind('HorizontalPodAutoscaler').find(
+        (candidate) => candidate['spec'].scaleTargetRef.name === name,
+      );
+      const scaled = ofKind('ScaledObject').find(
+        (candidate) => candidate['spec'].scaleTargetRef.name === name,
+      );
+      const maxReplicas = Number(hpa?.['spec'].maxReplicas ?? scaled?.['spec'].maxReplicaCount);
+      const surge = Number(deployment?.['spec'].strategy.rollingUpdate.maxSurge);
+      const jobs = Number(job?.['spec'].parallelism ?? 1);
+      const total = (maxReplicas + surge) * pool + jobs * migrationPoolSize();
+      budget.push(
+        `${name} (${maxReplicas} + ${surge}) x ${pool} + ${jobs} x ${migrationPoolSize()} = ${total}`,
+      );
+      connections += total;
+    });
+  });
+
+  it(`keeps the connections of all three within max_connections (100, less 3 reserved)`, () => {
+    expect(budget).toHaveLength(SERVICES.length);
+    expect({ budget, connections }).toEqual({ budget, connections: expect.any(Number) });
+    expect(connections).toBeLessThanOrEqual(CONNECTIONS_AVAILABLE);
   });
 });

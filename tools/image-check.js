@@ -3,7 +3,9 @@
 // holds (tools/image-files.js, which docker/Dockerfile runs), as the image runs them: a read-only
 // copy, the image's user (uid 1000), its environment and its command, in production mode against
 // a fresh database on the local PostgreSQL and the local Redis. Every package its compiled code
-// requires by name must resolve from the pruned node_modules; then it must report ready, answer one
+// requires by name must resolve from the pruned node_modules; then, in deploy/'s order, the
+// migration Job's command (`main.js migrate`, given only DATABASE_URL) must migrate the database and
+// exit 0, and the service, told not to migrate (MIGRATIONS_RUN=false), must report ready, answer one
 // real authenticated request and exit 0 on SIGTERM. Runs as root (to start the service as the
 // image's user).
 // Usage: node tools/image-check.js [service...]            every service unless named
@@ -12,7 +14,7 @@
 // IMAGE_CHECK_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
 // IMAGE_CHECK_REDIS_URL (default redis://127.0.0.1:6379) name other servers.
 /* global AbortSignal, Buffer, clearTimeout -- Node has them; the shared lint config lists only a few globals */
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync, spawn, spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
 const { isBuiltin } = require('node:module');
@@ -29,6 +31,7 @@ const { workspaceRoot } = require('./swc-options');
 const ADMIN_URL = process.env.IMAGE_CHECK_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.IMAGE_CHECK_REDIS_URL || 'redis://127.0.0.1:6379';
 const READY_WITHIN_MS = 60_000;
+const MIGRATED_WITHIN_MS = 120_000;
 const EXIT_WITHIN_MS = 30_000;
 // Keys and paths of this run alone on a Redis that others share: its tenant and token subject.
 const RUN = randomBytes(4).toString('hex');
@@ -153,10 +156,12 @@ async function runAsImage(service, folder) {
   const secret = randomBytes(24).toString('base64');
   const databaseUrl = new URL(ADMIN_URL);
   databaseUrl.pathname = `/${database}`;
+  // The image's environment (ENV); nothing of this process's own.
+  const imageEnv = { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', ...start.env };
   const env = {
-    // The image's environment (ENV) and what a Deployment gives it; nothing of this process's own.
-    PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-    ...start.env,
+    // What a Deployment gives it (deploy/base): the migration Job migrates, the service does not.
+    ...imageEnv,
+    MIGRATIONS_RUN: 'false',
     PORT: String(port),
     HOST: '127.0.0.1',
     TENANT,
@@ -169,17 +174,29 @@ async function runAsImage(service, folder) {
   const [program, ...args] = start.argv.map((word) => word.replaceAll(`${start.workdir}/`, `${folder}/`));
   if (program !== 'node') throw new Error(`the image starts ${program}, not node`);
   const user = start.user.split(':')[0];
-  const child = spawn(
-    'setpriv',
-    [`--reuid=${user}`, `--regid=${user}`, '--clear-groups', process.execPath, ...args],
-    { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const asImageUser = [`--reuid=${user}`, `--regid=${user}`, '--clear-groups', process.execPath, ...args];
+  const seen = {};
+  // The migration Job's command (deploy/base/<service>/migration-job.yaml) with the Job's one variable.
+  const migrating = Date.now();
+  const migration = spawnSync('setpriv', [...asImageUser, 'migrate'], {
+    cwd: folder,
+    env: { ...imageEnv, DATABASE_URL: env.DATABASE_URL },
+    encoding: 'utf8',
+    timeout: MIGRATED_WITHIN_MS,
+  });
+  if (migration.status !== 0) {
+    await withAdmin((client) =>
+      client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(database)} WITH (FORCE)`),
+    );
+    throw new Error(`main.js migrate: exit ${migration.status ?? migration.signal}\n${migration.stderr}`);
+  }
+  seen.migrate = `migrate exit 0 in ${seconds(migrating)}`;
+  const child = spawn('setpriv', asImageUser, { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   for (const stream of [child.stdout, child.stderr]) {
     stream.on('data', (chunk) => output.push(chunk.toString()));
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  const seen = {};
   try {
     const started = Date.now();
     await waitReady(child, baseUrl);
@@ -236,7 +253,7 @@ async function check(service, madeBefore) {
     execFileSync('chmod', ['-R', 'a-w', folder]);
     const seen = await runAsImage(service, folder);
     console.log(
-      `image-check ${service}: ${madeBefore === undefined ? `files ${made}, ` : ''}ready in ${seen.ready}, ` +
+      `image-check ${service}: ${madeBefore === undefined ? `files ${made}, ` : ''}${seen.migrate}, ready in ${seen.ready}, ` +
         `${seen.request}, ${seen.stop}; ${seconds(started)} in all`,
     );
   } finally {

@@ -36,6 +36,15 @@ for port in $base $((base + 1)) $((base + 2)); do
   done
 done
 grep -q "export TOKEN=" "$log" || sleep 2
+# The banner is what a newcomer needs: last and visible, not under Nest's start-up narration
+# (`Mapped ... route`, at debug level) nor followed by the readiness probes' request lines.
+sleep 3
+if grep -q '"msg":"Mapped {' "$log"; then echo "smoke: Nest's Mapped route lines are logged at info level"; exit 1; fi
+last="$(grep -v '^[[:space:]]*$' "$log" | tail -1)"
+if [[ "$last" != *"mint one for chosen roles"* ]]; then
+  echo "smoke: the ready banner is not the last output; after it: $last"; exit 1
+fi
+echo "smoke: the ready banner is the last of $(wc -l < "$log") lines of npm start"
 echo "smoke: /health/ready 200 on ports $base-$((base + 2)) after $((SECONDS - started)) s (clone, npm ci, build, start) on Node $(node --version)"
 
 # SIGTERM to start-all, as a container's init or a supervisor sends it (npm itself would report 143).

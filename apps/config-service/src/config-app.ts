@@ -24,6 +24,7 @@ export const CONFIG_SERVICE: ServiceDescription = {
   bodyLimitBytes: 1024 * 1024,
   // A template holds a few dozen values, and at most as many sender identifiers as this allows.
   bodyLimitElements: 10_000,
+  apiVersions: ['v10-0', 'v9-1'],
   tags: [...UI_TEMPLATE_TAGS, PUBLIC_BRANDING_TAG, AUDIT_TAG],
   // A template name is up to 100 characters (code points): up to 200 UTF-16 code units.
   maxPathParameterLength: 2 * UI_TEMPLATE_NAME_LENGTH.max,

@@ -4,6 +4,7 @@ import 'reflect-metadata';
 
 import { runService } from '@portal/service-runtime';
 
+import { configDataSourceOptions } from './data-source';
 import { createConfigApp } from './config-app';
 import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from './config-environment';
 
@@ -13,5 +14,6 @@ void runService({
   defaults: CONFIG_ENV_DEFAULTS,
   databaseName: 'config',
   basePath: 'v10-0',
+  dataSourceOptions: (databaseUrl) => configDataSourceOptions(databaseUrl),
   createApp: createConfigApp,
 });

@@ -9,9 +9,10 @@ type ConfigService = Awaited<ReturnType<typeof startConfigService>>;
 /**
  * config-service with a TCP proxy between it and PostgreSQL, taken away as a network or a
  * database goes: refused (a crashed or restarting database) and stalled (a frozen network).
- * What a client must see: a 503 problem with Retry-After, never a hang or a 500; what the
- * operator must see: /health/ready 503 while /health/live stays 200, and recovery without a
- * restart; no write half-applied. The times measured are printed, not asserted (the machine
+ * What a client must see: a 503 problem with Retry-After, never a hang or a 500 (the pod stays
+ * ready, so that the Service keeps sending requests to it rather than leaving clients an ingress
+ * error); what the operator must see: /health (the details) 503 with the database down while
+ * /health/ready and /health/live stay 200, and recovery without a restart; no write half-applied. The times measured are printed, not asserted (the machine
  * is shared); each request is bounded by the test's own timeout.
  */
 describe('config-service when its database fails (HTTP, real PostgreSQL behind a TCP proxy)', () => {
@@ -59,7 +60,17 @@ describe('config-service when its database fails (HTTP, real PostgreSQL behind a
       }
       throw new Error('the service did not recover within 100 polls');
     });
+    expect((await service.anonymous.get('/health')).status).toBe(200);
+  };
+
+  /** Ready and live (the pod), while the details show the database down. */
+  const expectPodReadyDatabaseDown = async (): Promise<void> => {
     expect((await service.anonymous.get('/health/ready')).status).toBe(200);
+    expect((await service.anonymous.get('/health/live')).status).toBe(200);
+    const details = await service.anonymous.get('/health');
+    expect(details.status).toBe(503);
+    expect(details.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(details.body).toMatchObject({ status: 503, detail: 'The database is not reachable.' });
   };
 
   it('serves while the database is there', async () => {
@@ -71,8 +82,7 @@ describe('config-service when its database fails (HTTP, real PostgreSQL behind a
     expectUnavailable(await timed('read, refused', () => service.reader.get(`${V10}?PageSize=1`)));
     const body = uiTemplateBody();
     expectUnavailable(await timed('write, refused', () => service.writer.post(V10, body)));
-    expect((await service.anonymous.get('/health/ready')).status).toBe(503);
-    expect((await service.anonymous.get('/health/live')).status).toBe(200);
+    await expectPodReadyDatabaseDown();
 
     await proxy.restore();
     await recovered('recovery after refusal');
@@ -90,7 +100,7 @@ describe('config-service when its database fails (HTTP, real PostgreSQL behind a
     ]);
     expectUnavailable(write);
     expectUnavailable(read);
-    expect((await service.anonymous.get('/health/live')).status).toBe(200);
+    await expectPodReadyDatabaseDown();
 
     await proxy.restore();
     await recovered('recovery after stall');

@@ -10,13 +10,17 @@ const pathOf = (name: string, base = V10): string => `${base}/${encodeURICompone
 
 /** Meets WCAG 2.2 AA in every pair: the demo canton's palette. */
 const ACCESSIBLE = DEMO_COLOR_PALETTE;
-/** #777 text on white: 4.48:1, the classic near miss. */
+/** #777 text on white: 4.48:1, the classic near miss (the primary colour a light grey, 3.03:1 on the page). */
 const NEAR_MISS = {
   ...ACCESSIBLE,
   primaryColor: '#FFFFFF',
   primaryColorText: '#777',
   primaryColorPill: '#000',
 };
+/** A white primary colour: headings printed in it vanish on the white page. */
+const WHITE_PRIMARY_WARNING =
+  'colorPalette.primaryColor: contrast 1.00:1 with background white #FFFFFF is below the 4.5:1 WCAG 2.2 AA ' +
+  'asks of text; nearest passing shade #767676 (4.54:1)';
 const NEAR_MISS_WARNING =
   'colorPalette.primaryColorText: contrast 4.48:1 with background primaryColor #FFFFFF is below the 4.5:1 ' +
   'WCAG 2.2 AA asks of text; nearest passing shade #767676 (4.54:1)';
@@ -44,7 +48,7 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=warn (the d
       { headers: { origin: 'https://portal.example.ch' } },
     );
     expect(created.status).toBe(201);
-    expect(created.headers.get('x-config-warnings')).toBe(NEAR_MISS_WARNING);
+    expect(created.headers.get('x-config-warnings')).toBe(`${NEAR_MISS_WARNING}, ${WHITE_PRIMARY_WARNING}`);
     // A page on an allowed origin may read it.
     expect(created.headers.get('access-control-expose-headers')).toMatch(/(^|, )X-Config-Warnings(,|$)/);
     expect(created.body.accessibility.meetsAaNormalText).toBe(false);
@@ -53,6 +57,7 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=warn (the d
       textColor: '#777',
       background: 'primaryColor',
       backgroundColor: '#FFFFFF',
+      use: 'palette',
       contrastRatio: 4.48,
       meetsAaNormalText: false,
       meetsAaLargeText: true,
@@ -72,6 +77,7 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=warn (the d
     expect(warnings.map((warning) => warning.split(':')[0])).toEqual([
       'colorPalette.primaryColorText',
       'colorPalette.primaryColorPill',
+      'colorPalette.primaryColor',
     ]);
   });
 
@@ -95,7 +101,7 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=warn (the d
       updateBody({ colorPalette: NEAR_MISS }),
     );
     expect(updated.status).toBe(200);
-    expect(updated.headers.get('x-config-warnings')).toBe(NEAR_MISS_WARNING);
+    expect(updated.headers.get('x-config-warnings')).toBe(`${NEAR_MISS_WARNING}, ${WHITE_PRIMARY_WARNING}`);
   });
 
   it('carries accessibility in every UI template response, both versions, and in the public branding', async () => {
@@ -107,6 +113,11 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=warn (the d
       'black on secondaryColorLightOne',
       'black on secondaryColorLightTwo',
       'white on tertiaryColor',
+      'primaryColor on white',
+      'secondaryColor on white',
+      'tertiaryColor on white',
+      'secondaryColor on primaryColor',
+      'tertiaryColor on primaryColor',
     ]);
     const list = await service.reader.get<Body[]>(`${V10}?PageSize=1000`);
     expect(list.body.find((template) => template.name === 'near-miss')?.accessibility).toEqual(expected);
@@ -148,8 +159,13 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=enforce', (
     );
     expect(refused.status).toBe(400);
     expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-    expect(refused.body.errors).toEqual({ 'colorPalette.primaryColorText': [NEAR_MISS_WARNING] });
-    expect(refused.body.detail).toBe(NEAR_MISS_WARNING);
+    expect(refused.body.errors).toEqual({
+      'colorPalette.primaryColorText': [NEAR_MISS_WARNING],
+      'colorPalette.primaryColor': [WHITE_PRIMARY_WARNING],
+    });
+    expect(refused.body.detail).toBe(
+      'The colour palette is below the contrast WCAG 2.2 AA asks of text; see errors.',
+    );
     expect((await service.reader.get(pathOf('refused'))).status).toBe(404);
     const list = await service.reader.get(`${V10}?PageSize=1`);
     expect(list.headers.get('x-pagination-total-count')).toBe('0');
@@ -162,6 +178,7 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=enforce', (
     expect(Object.keys(refused.body.errors)).toEqual([
       'colorPalette.primaryColorText',
       'colorPalette.primaryColorPill',
+      'colorPalette.primaryColor',
     ]);
     expect(refused.body.errors['colorPalette.primaryColorPill'][0]).toMatch(
       /^colorPalette\.primaryColorPill: contrast 1\.22:1 with text primaryColorText #FFFFFF .* nearest passing shade #[0-9A-F]{6} \(4\.\d\d:1\)$/,
@@ -177,7 +194,10 @@ describe('config-service accessible palettes, CONFIG_CONTRAST_POLICY=enforce', (
       updateBody({ colorPalette: NEAR_MISS }),
     );
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.body.errors)).toEqual(['colorPalette.primaryColorText']);
+    expect(Object.keys(refused.body.errors)).toEqual([
+      'colorPalette.primaryColorText',
+      'colorPalette.primaryColor',
+    ]);
     const read = await service.reader.get<Body>(pathOf(created.body.name));
     expect(read.body.colorPalette).toEqual(ACCESSIBLE);
     expect(read.body.updateStamp).toBe(created.body.updateStamp);

@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import { DataSource } from 'typeorm';
 
-import { itServesThePlatformRoutes, startTestApp, TestClient } from '@portal/testing';
+import { itServesThePlatformRoutes, PLATFORM_TEST_ENV, startTestApp, TestClient } from '@portal/testing';
 
 import { createConfigApp } from '../src/config-app';
 import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environment';
@@ -15,7 +15,7 @@ describe('config-service platform routes (HTTP, real PostgreSQL)', () => {
   let service: Service;
 
   beforeAll(async () => {
-    service = await startConfigService('config_platform');
+    service = await startConfigService('config_platform', PLATFORM_TEST_ENV);
   });
 
   afterAll(async () => {

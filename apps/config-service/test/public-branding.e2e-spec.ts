@@ -199,6 +199,8 @@ describe('config-service public branding: rate limits by client address', () => 
     service = await startConfigService('config_public_branding_rates', {
       RATE_LIMIT_PER_MINUTE: '3',
       RATE_LIMIT_BURST: '100',
+      // The test client stands for the ingress controller (believed by none by default).
+      TRUSTED_PROXIES: 'loopback',
     });
     expect((await service.writer.post(V10, uiTemplateBody({ name: 'limited' }))).status).toBe(201);
   });
@@ -208,7 +210,7 @@ describe('config-service public branding: rate limits by client address', () => 
   });
 
   it('counts anonymous callers by address, whatever token they send, and each address apart', async () => {
-    // The service trusts its proxy (trustProxy), so X-Forwarded-For names the client's address.
+    // The service trusts its proxy (TRUSTED_PROXIES), so X-Forwarded-For names the client's address.
     const from = (address: string, token?: string) =>
       service.anonymous.withToken(token ?? null).get(brandingOf('limited'), {
         headers: { 'x-forwarded-for': address },

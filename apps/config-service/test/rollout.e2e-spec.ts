@@ -6,6 +6,7 @@ const TEMPLATES = '/demo/v10-0/ui-templates';
 /** Enough templates for a PageSize=-1 list of some megabytes, read over several seconds. */
 const TEMPLATE_COUNT = 1500;
 const LINKS_PER_TEMPLATE = 12;
+const SEED_BATCH = 25;
 
 const link = (index: number) => ({
   name: `link-${index}`,
@@ -34,9 +35,11 @@ describe('config-service through a rolling restart (two replicas behind a Servic
     const outcome = await rollingRestart({
       service: 'config-service',
       env: { SEED_DEMO_DATA: 'never', REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
+      // Batches under MAX_CONCURRENT_PER_CALLER (32 in flight for one caller, counted in Redis since
+      // the limits are shared across replicas): 50 at once were partly refused, 429.
       seed: async (baseUrl) => {
-        for (let batch = 0; batch < TEMPLATE_COUNT; batch += 50)
-          await Promise.all(Array.from({ length: 50 }, () => create(baseUrl)));
+        for (let batch = 0; batch < TEMPLATE_COUNT; batch += SEED_BATCH)
+          await Promise.all(Array.from({ length: SEED_BATCH }, () => create(baseUrl)));
       },
       // Reads of one template, of a page, of a public branding, and updates.
       request: (n) => {

@@ -425,6 +425,30 @@ describe('config-service UI templates (HTTP, real PostgreSQL)', () => {
       });
     });
 
+    it('suggests the nearest stored name for an unknown one, on read, update and delete', async () => {
+      const template = await create({ name: 'kanton-zuerich-brief' });
+      const misspelt = 'kanton-zurich-brief';
+      const read = await service.reader.get<{ detail: string }>(`${V10}/${misspelt}`);
+      expect(read.status).toBe(404);
+      expect(read.body.detail).toBe(
+        `No UI template is named '${misspelt}'; did you mean '${template.name}'?`,
+      );
+      const updated = await service.writer.put<{ detail: string }>(`${V10}/${misspelt}`, {
+        ...uiTemplateBody(),
+        updatedBy: 'bob',
+      });
+      expect(updated.status).toBe(404);
+      expect(updated.body.detail).toContain(`did you mean '${template.name}'?`);
+      const deleted = await service.writer.delete<{ detail: string }>(`${V10}/${misspelt}`);
+      expect(deleted.status).toBe(404);
+      expect(deleted.body.detail).toContain(`did you mean '${template.name}'?`);
+      const v9 = await service.reader.get<{ detail: string }>(`${V9}/${misspelt}`);
+      expect(v9.body.detail).toContain(`did you mean '${template.name}'?`);
+      // Nothing near: no guess.
+      const far = await service.reader.get<{ detail: string }>(`${V10}/qqqqqqqqqqqqqqqqqqqq`);
+      expect(far.body.detail).toBe("No UI template is named 'qqqqqqqqqqqqqqqqqqqq'.");
+    });
+
     it('answers 404, not 500, for names the database could never hold', async () => {
       for (const name of ['x'.repeat(5000), '%00', '%F0%9F%98%80', "'; DROP TABLE ui_template; --"]) {
         const response = await service.reader.get(`${V10}/${name}`);

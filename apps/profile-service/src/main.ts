@@ -4,6 +4,7 @@ import 'reflect-metadata';
 
 import { runService } from '@portal/service-runtime';
 
+import { profileDataSourceOptions } from './data-source';
 import { ProfileEnvironment, PROFILE_ENV_DEFAULTS } from './profile-environment';
 import { createProfileApp } from './profile-app';
 
@@ -13,5 +14,6 @@ void runService({
   defaults: PROFILE_ENV_DEFAULTS,
   databaseName: 'profile',
   basePath: 'v10-0',
+  dataSourceOptions: (databaseUrl) => profileDataSourceOptions(databaseUrl),
   createApp: createProfileApp,
 });

@@ -23,6 +23,7 @@ export const PROFILE_SERVICE: ServiceDescription = {
   bodyLimitBytes: 1024 * 1024,
   // The largest body (a profile with its signatories, an invite's services) holds a few hundred.
   bodyLimitElements: 10_000,
+  apiVersions: ['v10-0', 'v9-1'],
 };
 
 export async function createProfileApp(context: {

@@ -117,7 +117,7 @@ function connectionsOf(service: ProfileService) {
  * Requests in flight per caller (MAX_CONCURRENT_PER_CALLER) and PageSize=-1 streams
  * (MAX_STREAMS_PER_CALLER, a quarter of the pool together), over HTTP. The issue's reproduction:
  * one ProfileApi_Low caller opening 10 streams on a pool of 10, after which every other caller
- * got 503 and /health/ready 503 for seconds.
+ * got 503 and the database health check (then /health/ready, now /health) 503 for seconds.
  */
 describe('profile-service requests in flight per caller and streams (HTTP, real PostgreSQL)', () => {
   let service: ProfileService;
@@ -151,7 +151,7 @@ describe('profile-service requests in flight per caller and streams (HTTP, real 
 
   afterAll(() => service?.close());
 
-  it("keeps other callers' reads and /health/ready answering while one caller tries to open 10 streams", async () => {
+  it("keeps other callers' reads and the database health check answering while one caller tries to open 10 streams", async () => {
     // Alice opens ten, one after the other: two are sent, eight refused on her stream bound.
     const outcomes = [];
     for (let attempt = 0; attempt < 10; attempt += 1)
@@ -189,7 +189,7 @@ describe('profile-service requests in flight per caller and streams (HTTP, real 
       ]);
       expect(reads.map((read) => read.status)).toEqual([200, 200, 200, 200]);
       expect(reads[2].headers.get('x-pagination-total-count')).toBe(String(SEEDED));
-      expect((await service.anonymous.get('/health/ready')).status).toBe(200);
+      expect((await service.anonymous.get('/health')).status).toBe(200);
     }
     expect(connectionsInUse()).toBe(2);
 
@@ -244,6 +244,7 @@ describe('profile-service requests in flight per caller and streams (HTTP, real 
     expect(write.status).toBe(429);
     // Another caller, and the probes, are not held to Dave's bound.
     expect((await clientOf('erin').get(`${V10}/profiles?PageSize=5`)).status).toBe(200);
+    expect((await service.anonymous.get('/health')).status).toBe(200);
     expect((await service.anonymous.get('/health/ready')).status).toBe(200);
     expect((await service.anonymous.get('/health/live')).status).toBe(200);
 

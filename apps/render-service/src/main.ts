@@ -4,6 +4,7 @@ import 'reflect-metadata';
 
 import { runService } from '@portal/service-runtime';
 
+import { renderDataSourceOptions } from './data-source';
 import { RenderEnvironment, RENDER_ENV_DEFAULTS } from './render-environment';
 import { createRenderApp } from './render-app';
 
@@ -13,5 +14,6 @@ void runService({
   defaults: RENDER_ENV_DEFAULTS,
   databaseName: 'render',
   basePath: 'v10-0',
+  dataSourceOptions: (databaseUrl) => renderDataSourceOptions(databaseUrl),
   createApp: createRenderApp,
 });

@@ -20,6 +20,7 @@ export const RENDER_SERVICE: ServiceDescription = {
   version: '10.0',
   bodyLimitBytes: 10 * 1024 * 1024,
   bodyLimitElements: RENDER_DATA_MAX_ELEMENTS,
+  apiVersions: ['v10-0'],
 };
 
 export function createRenderApp(context: {

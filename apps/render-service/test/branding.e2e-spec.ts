@@ -9,7 +9,7 @@ import { startConfigService, uiTemplateBody } from '../../config-service/test/co
 import { createRenderApp } from '../src/render-app';
 import type { RenderTestSeams } from '../src/render-core.module';
 import { RENDER_ENV_DEFAULTS, RenderEnvironment } from '../src/render-environment';
-import { DEMO_BRANDED_LETTER, DEMO_BRANDING } from '../src/templates/demo-templates';
+import { DEMO_BRANDED_LETTER, DEMO_BRANDING, DEMO_TEMPLATES } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import { LOGO_HOSTS, type LogoServer, PNG_BYTES, PNG_DATA_URI, startLogoServer } from './logo-server';
 import { render, type RenderBody } from './render-test-app';
@@ -93,6 +93,25 @@ function readmeBrandedRequest(): RenderBody & { branding: string } {
   return branded[0] as RenderBody & { branding: string };
 }
 
+const PALETTE_COLOUR = /\{\{branding\.colorPalette\.(\w+)\}\}/;
+
+/**
+ * The palette colours a template prints as text, each on its background: a CSS rule's `color` on
+ * the same rule's `background-color`, or on the white page when the rule sets none.
+ */
+function printedColourPairs(template: string): { text: string; background: string }[] {
+  const pairs: { text: string; background: string }[] = [];
+  for (const [, declarations] of template.matchAll(/[^{}]+\{([^{}]*(?:\{\{[^{}]*\}\}[^{}]*)*)\}/g)) {
+    const property = (name: string): string | undefined =>
+      new RegExp(`(?:^|[;\\s])${name}\\s*:\\s*([^;]+)`).exec(declarations)?.[1];
+    const text = PALETTE_COLOUR.exec(property('color') ?? '')?.[1];
+    if (text === undefined) continue;
+    const background = PALETTE_COLOUR.exec(property('background-color') ?? property('background') ?? '')?.[1];
+    pairs.push({ text, background: background ?? 'white' });
+  }
+  return pairs;
+}
+
 const letter = (branding: string, outputFormat = 'html'): RenderBody & { branding: string } => ({
   inputFormat: 'html',
   outputFormat,
@@ -145,6 +164,37 @@ describe('branded documents: config-service and render-service together (HTTP, r
     expect(text).toContain('Ihre Wohnsitzbestätigung');
     // One read of config-service served all three renders.
     expect(configReads(DEMO_BRANDING)).toEqual([{ url: expect.any(String), status: 200 }]);
+  });
+
+  it("prints only colour pairs the branding's contrast report lists, each meeting AA for text", async () => {
+    const branding = await config.anonymous.get<{
+      accessibility: { pairs: { text: string; background: string; meetsAaNormalText: boolean }[] };
+    }>(`/demo/v10-0/ui-templates/${DEMO_BRANDING}/branding`);
+    expect(branding.status).toBe(200);
+    const branded = DEMO_TEMPLATES.filter((template) =>
+      template.template.includes('{{branding.colorPalette.'),
+    );
+    expect(branded.map((template) => template.name)).toContain(DEMO_BRANDED_LETTER.name);
+    for (const template of branded) {
+      const printed = printedColourPairs(template.template);
+      expect(printed.length).toBeGreaterThan(0);
+      for (const pair of printed) {
+        const reported = branding.body.accessibility.pairs.find(
+          (candidate) => candidate.text === pair.text && candidate.background === pair.background,
+        );
+        expect({ template: template.name, ...pair, reported: reported !== undefined }).toEqual({
+          template: template.name,
+          ...pair,
+          reported: true,
+        });
+        expect(reported?.meetsAaNormalText).toBe(true);
+      }
+    }
+    expect(printedColourPairs(DEMO_BRANDED_LETTER.template)).toEqual([
+      { text: 'primaryColorText', background: 'primaryColor' },
+      { text: 'primaryColor', background: 'white' },
+      { text: 'secondaryColor', background: 'white' },
+    ]);
   });
 
   it('revalidates after 60 s with a conditional GET that config-service answers 304, and sees a change', async () => {

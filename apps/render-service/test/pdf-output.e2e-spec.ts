@@ -1,4 +1,9 @@
-import { rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { PNG } from 'pngjs';
 
 import {
   closePdfExtractor,
@@ -74,6 +79,57 @@ const STYLED_LETTER = `<!DOCTYPE html>
   <p class="note">{{note}}</p>
 </body>
 </html>`;
+
+/** What a PDF's first page shows, as poppler's pdftoppm rasterises it (72 dpi: a pixel a point, grey levels). */
+function firstPagePixels(bytes: Uint8Array): {
+  width: number;
+  height: number;
+  grey: (x: number, y: number) => number;
+} {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pdf-table-'));
+  try {
+    writeFileSync(path.join(dir, 'document.pdf'), bytes);
+    execFileSync('pdftoppm', ['-r', '72', '-gray', '-png', '-f', '1', '-l', '1', 'document.pdf', 'page'], {
+      cwd: dir,
+    });
+    const [file] = readdirSync(dir).filter((name) => name.endsWith('.png'));
+    const png = PNG.sync.read(readFileSync(path.join(dir, file)));
+    return { width: png.width, height: png.height, grey: (x, y) => png.data[(y * png.width + x) * 4] };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a table drew besides its text: the longest run of dark pixels in a row or a column (a
+ * line; glyphs make short runs) and how many pixels are a light grey fill (#EEEEEE is 238).
+ */
+function tableMarks(bytes: Uint8Array): { longestLine: number; greyFill: number } {
+  const { width, height, grey } = firstPagePixels(bytes);
+  let longestLine = 0;
+  let greyFill = 0;
+  for (let y = 0; y < height; y += 1) {
+    let run = 0;
+    for (let x = 0; x < width; x += 1) {
+      const value = grey(x, y);
+      if (value >= 225 && value <= 248) greyFill += 1;
+      run = value < 160 ? run + 1 : 0;
+      longestLine = Math.max(longestLine, run);
+    }
+  }
+  for (let x = 0; x < width; x += 1) {
+    let run = 0;
+    for (let y = 0; y < height; y += 1) {
+      run = grey(x, y) < 160 ? run + 1 : 0;
+      longestLine = Math.max(longestLine, run);
+    }
+  }
+  return { longestLine, greyFill };
+}
+
+const TABLE_ROWS =
+  '<tr><th>Gebühr</th><th>Betrag</th></tr><tr><td>Wohnsitzbestätigung</td><td>CHF 20.00</td></tr>' +
+  '<tr><td>Porto</td><td>CHF 1.10</td></tr>';
 
 const LETTER_DATA = {
   subject: 'Votre demande',
@@ -197,6 +253,34 @@ describe('render-service pdf output: CSS, PDF/A and tagged PDF (HTTP, real Postg
       expect(warnings).toHaveLength(21);
       expect(warnings[0]).toBe('CSS x-prop-0 is not supported in PDF (on p)');
       expect(warnings[20]).toBe('and 10 more');
+    });
+
+    it('draws a table as its HTML shows it: no lines and no header fill unless the CSS (or border attribute) asks', async () => {
+      const marksOf = async (html: string) => {
+        const response = await render(service.renderer, {
+          inputFormat: 'html',
+          outputFormat: 'pdf',
+          templateData: `<html><head><style>table { width: 100%; } ${html}</style></head><body><table${html.includes('BORDER') ? ' border="1"' : ''}>${TABLE_ROWS}</table></body></html>`,
+        });
+        expect(response.status).toBe(200);
+        expect(response.headers.get('x-render-warnings')).toBeNull();
+        return tableMarks(response.bytes);
+      };
+      // Unstyled: the browser draws neither grid nor fill.
+      const plain = await marksOf('');
+      expect(plain.longestLine).toBeLessThan(40);
+      expect(plain.greyFill).toBeLessThan(300);
+      // `background-color: transparent` on th: no fill either.
+      const transparent = await marksOf('th { background-color: transparent; }');
+      expect(transparent.greyFill).toBeLessThan(300);
+      // What the CSS asks is drawn: a fill, and lines under the cells (the width of the table).
+      const filled = await marksOf('th { background-color: #eeeeee; }');
+      expect(filled.greyFill).toBeGreaterThan(1000);
+      const ruled = await marksOf('td, th { border-bottom: 1px solid #000000; }');
+      expect(ruled.longestLine).toBeGreaterThan(200);
+      // The border attribute draws every cell's lines, as a browser does.
+      const framed = await marksOf('/* BORDER */');
+      expect(framed.longestLine).toBeGreaterThan(200);
     });
 
     it('exposes the warnings header to browsers (CORS)', async () => {

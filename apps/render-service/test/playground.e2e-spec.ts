@@ -542,6 +542,38 @@ describeInBrowser('render-service playground in headless Chromium', (browser) =>
     return { name: file.suggestedFilename(), bytes: await readFile(await file.path()) };
   }
 
+  it('says beside the locale menu when the template’s lang or the renderer options override it', async () => {
+    const { page, console } = await openPlayground();
+    try {
+      await page.fill('#token', renderOnlyToken);
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → application\/pdf/);
+      expect(await page.inputValue('#locale')).toBe('de-CH');
+      await page.selectOption('#input-format', 'html');
+      await page.selectOption('#output-format', 'html');
+      await page.fill('#data', '{"d": "2026-03-15"}');
+      const note = page.locator('#locale-note');
+      await page.fill('#template', '<html lang="fr"><body><p>{{formatDate d "long"}}</p></body></html>');
+      await note.filter({ hasText: "fr-CH: the template's lang overrides de-CH" }).waitFor();
+      expect(await page.locator('#locale.overridden').count()).toBe(1);
+      // The template's own language is the menu's: nothing to say.
+      await page.fill('#template', '<html lang="de"><body><p>{{formatDate d "long"}}</p></body></html>');
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → text\/html/);
+      await note.waitFor({ state: 'hidden' });
+      // The renderer options' locale goes before both.
+      await page.fill('#options', '{"locale": "it-CH"}');
+      await note.filter({ hasText: "it-CH: the renderer options' locale overrides de-CH" }).waitFor();
+      // Without a lang nor an options locale, the menu decides.
+      await page.fill('#options', '');
+      await page.fill('#template', '<p>{{formatDate d "long"}}</p>');
+      await page.selectOption('#locale', 'fr-CH');
+      await waitForText(page, /inline@sha256:[0-9a-f]{16} → text\/html/);
+      await note.waitFor({ state: 'hidden' });
+      expect(console).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('starts a job of the data’s copies as a zip, follows it to succeeded and downloads its PDFs; a merged job gives one PDF', async () => {
     const { page, console } = await openPlayground();
     try {

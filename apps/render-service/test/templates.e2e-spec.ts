@@ -27,6 +27,30 @@ describe('render-service: /{tenant}/v10-0/templates (HTTP, real PostgreSQL)', ()
     return response;
   };
 
+  it('suggests the nearest saved name for an unknown template, on read, versions, delete and render', async () => {
+    await save('gebuehren-rechnung', { data: 'Hello {{name}}', inputFormat: 'txt' });
+    const misspelt = 'gebuehren-rechnnug';
+    const hint = "did you mean 'gebuehren-rechnung'?";
+    for (const response of [
+      await service.editor.get<Body>(`${TEMPLATES}/${misspelt}`),
+      await service.editor.get<Body>(`${TEMPLATES}/${misspelt}@1`),
+      await service.editor.get<Body>(`${TEMPLATES}/${misspelt}/versions`),
+      await service.editor.delete<Body>(`${TEMPLATES}/${misspelt}`),
+      await render(service.renderer, {
+        templateName: misspelt,
+        inputFormat: 'txt',
+        data: json({}),
+        outputFormat: 'txt',
+      }),
+    ]) {
+      expect(response.status).toBe(404);
+      expect(response.body.detail).toContain(hint);
+    }
+    const version = await service.editor.get<Body>(`${TEMPLATES}/gebuehren-rechnung@7`);
+    expect(version.status).toBe(404);
+    expect(version.body.detail).toBe("No template (or version) is named 'gebuehren-rechnung@7'.");
+  });
+
   describe('save and read', () => {
     it('creates version 1 with 201, then keeps every later save as a new version with 200', async () => {
       const name = uniqueName();

@@ -97,6 +97,8 @@ describe(JwtVerifier.name, () => {
       ['surrounding white space, kept as it is', ' alice '],
       ['a UUID', 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6'],
       ['letters beyond ASCII', 'zoë@zürich'],
+      ['255 characters, some beyond the Basic Multilingual Plane', `${'😀'.repeat(5)}${'x'.repeat(250)}`],
+      ['with a zero-width joiner between visible characters', 'a\u200db'],
     ])('takes a subject of %s', async (_case, sub) => {
       const token = await new SignJWT({ sub, roles: ['R'] })
         .setProtectedHeader({ alg: 'HS256' })
@@ -133,6 +135,34 @@ describe(JwtVerifier.name, () => {
       const error = await rejectionOf(sut.verify(`Bearer ${token}`));
 
       expect(error.message).toBe('The token is malformed or invalid.');
+    });
+
+    it.each([
+      ['characters outside base64url appended', '~~~~'],
+      ['a padding character appended', '='],
+      ['a base64 (not base64url) character appended', '+/'],
+    ])('rejects a signature with %s', async (_case, suffix) => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'] });
+      await expect(sut.verify(`Bearer ${token}`)).resolves.toBeDefined();
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token.replace(/[^.]+$/, (s) => s + suffix)}`));
+
+      expect(error.message).toMatch(/^The token (signature is invalid|is malformed or invalid)\.$/);
+    });
+
+    it('rejects another spelling of the same signature bytes (unused bits of its last character set)', async () => {
+      const token = await mintDevelopmentToken({ secret: SECRET, roles: ['R'] });
+      const signature = token.slice(token.lastIndexOf('.') + 1);
+      // HS256: 32 bytes are 43 characters, the last of which carries 2 unused bits.
+      expect(signature).toHaveLength(43);
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+      const last = alphabet.indexOf(signature.at(-1)!);
+      const respelt = `${signature.slice(0, -1)}${alphabet[last ^ 1]}`;
+      expect(Buffer.from(respelt, 'base64url')).toEqual(Buffer.from(signature, 'base64url'));
+
+      const error = await rejectionOf(sut.verify(`Bearer ${token.slice(0, -43)}${respelt}`));
+
+      expect(error.message).toBe('The token signature is invalid.');
     });
 
     it('rejects a token with an empty signature', async () => {
@@ -221,6 +251,31 @@ describe(JwtVerifier.name, () => {
         'with a C1 control',
         { sub: 'a\u0085' },
         "The token's subject (`sub` claim) contains a control character.",
+      ],
+      [
+        'with a zero-width space only',
+        { sub: '\u200b' },
+        "The token's subject (`sub` claim) is invisible characters only.",
+      ],
+      [
+        'with zero-width joiners, word joiners, a BOM and spaces only',
+        { sub: '\u200c\u200d \u2060\ufeff\u3164' },
+        "The token's subject (`sub` claim) is invisible characters only.",
+      ],
+      [
+        'with a lone high surrogate',
+        { sub: 'alice\ud800' },
+        "The token's subject (`sub` claim) contains a lone surrogate (half of a UTF-16 pair).",
+      ],
+      [
+        'with a lone low surrogate',
+        { sub: '\udc00bob' },
+        "The token's subject (`sub` claim) contains a lone surrogate (half of a UTF-16 pair).",
+      ],
+      [
+        'longer than 255 characters (the audit column), not cut',
+        { sub: 'x'.repeat(256) },
+        "The token's subject (`sub` claim) is longer than 255 characters.",
       ],
     ])('rejects a token %s', async (_case, claims: Record<string, unknown>, message) => {
       const token = await new SignJWT({ roles: ['ConfigApi_Read'], ...claims })

@@ -75,6 +75,7 @@ export class JwtVerifier {
     if (known && known.until > Date.now()) return known.principal;
     this.remembered.delete(token);
 
+    if (!COMPACT_JWS.test(token)) throw new UnauthenticatedError('The token is malformed or invalid.');
     let payload: JWTPayload;
     try {
       ({ payload } = await this.verifyToken(token));
@@ -83,6 +84,8 @@ export class JwtVerifier {
       if (error instanceof DomainError) throw error;
       throw new UnauthenticatedError(reasonOf(error));
     }
+    if (!isExactBase64url(token.slice(token.lastIndexOf('.') + 1)))
+      throw new UnauthenticatedError('The token signature is invalid.');
     const exp = payload.exp as number;
     if (this.maxLifetimeSeconds !== undefined && exp - Date.now() / 1000 > this.maxLifetimeSeconds)
       throw new UnauthenticatedError(
@@ -116,6 +119,18 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** The token of `Bearer <token>` (any case, surrounding whitespace allowed); else undefined. */
 function bearerTokenOf(authorization: string): string | undefined {
   return BEARER.exec(authorization.trim())?.[1];
+}
+
+/** Three base64url parts (RFC 7515 7.1): jose would skip characters outside the alphabet. */
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*$/;
+
+/**
+ * Whether a verified signature is written the one way its bytes encode to. jose ignores the unused
+ * bits of the last character, so other spellings of one signature would verify too; header and
+ * payload need no such check, as they are signed as written.
+ */
+function isExactBase64url(part: string): boolean {
+  return Buffer.from(part, 'base64url').toString('base64url') === part;
 }
 
 function reasonOf(error: unknown): string {

@@ -8,6 +8,15 @@ type Claims = Record<string, unknown>;
 
 /** Cc: C0 controls, DEL and C1 controls. */
 const CONTROL_CHARACTER = /\p{Cc}/u;
+/** A surrogate code unit without its pair: no character at all, and not storable as UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/u;
+/**
+ * Only white space and characters that show nothing (zero-width spaces and joiners, U+2060, the BOM,
+ * fillers, variation selectors, soft hyphens: Default_Ignorable_Code_Point).
+ */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}]*$/u;
+/** The audit records' `subject` column holds this many characters (code points). */
+export const MAX_SUBJECT_LENGTH = 255;
 
 const kindOf = (value: unknown): string => {
   if (value === null) return 'null';
@@ -20,7 +29,9 @@ const kindOf = (value: unknown): string => {
  * caller's rate limits and requests in flight and is the audit records' `subject`, so every token
  * must carry one of its own: a token without one would otherwise share a bucket and an audit
  * subject with every other such token. White space alone is refused like the empty string: it
- * names no one, and reads as nothing in a log or an audit list; no identity provider issues it.
+ * names no one, and reads as nothing in a log or an audit list; no identity provider issues it; so
+ * are invisible characters alone (U+200B...). A subject longer than the audit records' column is
+ * refused, not cut: two subjects cut alike would share one audit subject and one rate limit bucket.
  * A subject is an identifier compared exactly (RFC 7519 4.1.2), so it is never trimmed, and has
  * no use for control characters, which would reach logs and `createdBy` fields unchecked. The
  * reasons quote nothing of the token.
@@ -31,7 +42,13 @@ export function subjectProblem(sub: unknown): string | undefined {
     return `The token's subject (\`sub\` claim) must be a string, not ${kindOf(sub)}.`;
   if (sub === '') return "The token's subject (`sub` claim) is empty.";
   if (sub.trim() === '') return "The token's subject (`sub` claim) is white space only.";
+  if (LONE_SURROGATE.test(sub))
+    return "The token's subject (`sub` claim) contains a lone surrogate (half of a UTF-16 pair).";
+  if (INVISIBLE_ONLY.test(sub)) return "The token's subject (`sub` claim) is invisible characters only.";
   if (CONTROL_CHARACTER.test(sub)) return "The token's subject (`sub` claim) contains a control character.";
+  // Code points, as PostgreSQL counts a character varying's length.
+  if (sub.length > MAX_SUBJECT_LENGTH && [...sub].length > MAX_SUBJECT_LENGTH)
+    return `The token's subject (\`sub\` claim) is longer than ${MAX_SUBJECT_LENGTH} characters.`;
   return undefined;
 }
 

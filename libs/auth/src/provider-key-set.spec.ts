@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
+import { errors, exportJWK, generateKeyPair, type JWK, type KeyLike, SignJWT } from 'jose';
 
 import { ServiceUnavailableError, UnauthenticatedError } from '@portal/problem-details';
 
@@ -145,6 +145,43 @@ describe(ProviderKeySet.name, () => {
     ).rejects.toThrow();
     // Within the cooldown, an unknown key does not make it fetch again (no amplification).
     expect(provider.fetches).toBe(1);
+  });
+
+  it('answers 503 with Retry-After for an unknown key during the cooldown after a failed fetch, until a fetch succeeds', async () => {
+    const sut = new ProviderKeySet(provider.url, { cooldownMs: 30_000 });
+    const keyOf = (kid: string) => sut.getKey({ alg: 'RS256', kid }, { payload: '', signature: '' });
+    const start = Date.now();
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(start);
+    try {
+      await expect(keyOf('key-1')).resolves.toBeDefined();
+      provider.mode = 'failing';
+      clock.mockReturnValue(start + 31_000);
+      await expect(keyOf('key-2')).rejects.toBeInstanceOf(KeySetUnavailableError);
+      expect(provider.fetches).toBe(2);
+      // Within the cooldown after that failed fetch: still the provider's outage, without a fetch.
+      clock.mockReturnValue(start + 41_000);
+      await expect(keyOf('key-2')).rejects.toMatchObject({
+        status: 503,
+        code: 'AUTH.KEYS_UNAVAILABLE',
+        retryAfterSeconds: 20,
+      });
+      expect(provider.fetches).toBe(2);
+      // The known key keeps serving meanwhile.
+      await expect(keyOf('key-1')).resolves.toBeDefined();
+      // Once a fetch succeeds, a key the provider does not list is the token's fault again.
+      provider.mode = 'up';
+      clock.mockReturnValue(start + 62_000);
+      await expect(keyOf('key-2')).rejects.toBeInstanceOf(errors.JWKSNoMatchingKey);
+      clock.mockReturnValue(start + 63_000);
+      const error = await Promise.resolve(keyOf('key-3')).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      );
+      expect(error).toBeInstanceOf(errors.JWKSNoMatchingKey);
+      expect(provider.fetches).toBe(3);
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('fetches once for many concurrent first tokens', async () => {

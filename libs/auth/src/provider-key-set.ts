@@ -16,11 +16,11 @@ export const KEYS_RETRY_AFTER_SECONDS = 5;
 
 /** The identity provider's keys could not be fetched: the service's fault, not the token's (503). */
 export class KeySetUnavailableError extends ServiceUnavailableError {
-  constructor() {
+  constructor(retryAfterSeconds = KEYS_RETRY_AFTER_SECONDS) {
     super(
       "The identity provider's signing keys cannot be fetched at the moment; retry shortly.",
       'AUTH.KEYS_UNAVAILABLE',
-      KEYS_RETRY_AFTER_SECONDS,
+      retryAfterSeconds,
     );
   }
 }
@@ -35,6 +35,8 @@ export class KeySetUnavailableError extends ServiceUnavailableError {
 export class ProviderKeySet {
   private known: { readonly getKey: JWTVerifyGetKey; readonly fetchedAt: number } | undefined;
   private lastAttempt = 0;
+  /** Whether the last fetch failed: the provider is down until one succeeds. */
+  private lastFetchFailed = false;
   private fetching: Promise<void> | undefined;
   private readonly timeoutMs: number;
   private readonly maxAgeMs: number;
@@ -61,8 +63,15 @@ export class ProviderKeySet {
       return await known.getKey(header, token);
     } catch (error) {
       // A key the set does not hold yet (the provider rotated its keys): fetch again, not too often.
-      if (!(error instanceof errors.JWKSNoMatchingKey) || Date.now() - this.lastAttempt < this.cooldownMs)
+      if (!(error instanceof errors.JWKSNoMatchingKey)) throw error;
+      const sinceAttempt = Date.now() - this.lastAttempt;
+      if (sinceAttempt < this.cooldownMs) {
+        // The last fetch failed: the key may well be one the provider rotated in while it was out of
+        // reach, so the answer is the provider's outage (503 until the next attempt), not the token's.
+        if (this.lastFetchFailed)
+          throw new KeySetUnavailableError(Math.max(1, Math.ceil((this.cooldownMs - sinceAttempt) / 1000)));
         throw error;
+      }
       await this.fetchOrFail();
       return this.known!.getKey(header, token);
     }
@@ -92,6 +101,7 @@ export class ProviderKeySet {
 
   private async fetch(): Promise<void> {
     this.lastAttempt = Date.now();
+    this.lastFetchFailed = true;
     const response = await fetch(this.url, {
       signal: AbortSignal.timeout(this.timeoutMs),
       headers: { accept: 'application/json' },
@@ -100,5 +110,6 @@ export class ProviderKeySet {
     if (!response.ok) throw new Error(`the key set answered ${response.status}`);
     const body = (await response.json()) as JSONWebKeySet;
     this.known = { getKey: createLocalJWKSet(body), fetchedAt: Date.now() };
+    this.lastFetchFailed = false;
   }
 }

@@ -57,9 +57,15 @@ function poolSettings(timeouts: DatabaseTimeouts | undefined): Record<string, un
   };
 }
 
+/**
+ * The connections migrations take: the advisory lock's and the runner's. Part of the connection
+ * budget of deploy/ (deploy/README.md), which tools/deploy-manifests.spec.ts reads from here.
+ */
+export const MIGRATION_POOL_SIZE = 2;
+
 /** The same DataSource options without request timeouts: for migrations (a lock and a runner). */
 export function withoutRequestTimeouts(options: DataSourceOptions): DataSourceOptions {
-  return { ...options, extra: poolSettings(undefined), poolSize: 2 } as DataSourceOptions;
+  return { ...options, extra: poolSettings(undefined), poolSize: MIGRATION_POOL_SIZE } as DataSourceOptions;
 }
 
 /** A service's pool: its size and, for requests, its timeouts. */

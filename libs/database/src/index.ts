@@ -6,3 +6,4 @@ export * from './migrations';
 export * from './audited-entity';
 export * from './entity-lookup';
 export * from './demo-data';
+export * from './names-near';

@@ -22,7 +22,13 @@ export async function runPendingMigrations(
     try {
       await runner.query('SELECT pg_advisory_lock(hashtext($1))', [lockName]);
       const applied = await migrator.runMigrations({ transaction: 'each' });
-      for (const migration of applied) logger?.log(`Applied migration ${migration.name}`, 'Migrations');
+      // One line at start-up; the names at debug level (a fresh database applies every migration).
+      for (const migration of applied) logger?.debug?.(`Applied migration ${migration.name}`, 'Migrations');
+      if (applied.length > 0)
+        logger?.log(
+          `Applied ${applied.length} migration${applied.length === 1 ? '' : 's'} (the last: ${applied.at(-1)!.name})`,
+          'Migrations',
+        );
     } finally {
       await runner.query('SELECT pg_advisory_unlock(hashtext($1))', [lockName]).catch(() => undefined);
       await runner.release();

@@ -1,6 +1,6 @@
 import pino from 'pino';
 
-import { isoTimestamp } from './logger';
+import { createLogger, isoTimestamp, PinoNestLogger } from './logger';
 
 describe(isoTimestamp.name, () => {
   it("writes what pino's isoTime writes, across seconds, days and years", () => {
@@ -32,5 +32,33 @@ describe(isoTimestamp.name, () => {
     } finally {
       now.mockRestore();
     }
+  });
+});
+
+describe(PinoNestLogger.name, () => {
+  const linesOf = (level: 'info' | 'debug', write: (sut: PinoNestLogger) => void) => {
+    const lines: Record<string, unknown>[] = [];
+    const destination = { write: (line: string) => void lines.push(JSON.parse(line)) };
+    write(new PinoNestLogger(createLogger('test-service', level, destination)));
+    return lines;
+  };
+
+  it("writes Nest's start-up narration (Mapped ... route, ... initialized) at debug level only", () => {
+    const narrate = (sut: PinoNestLogger) => {
+      sut.log('Mapped {/demo/v10-0/profiles, GET} route', 'RouterExplorer');
+      sut.log('ProfilesController {/demo/v10-0/profiles}:', 'RoutesResolver');
+      sut.log('AppModule dependencies initialized', 'InstanceLoader');
+      sut.log('Starting Nest application...', 'NestFactory');
+      sut.log('Nest application successfully started', 'NestApplication');
+      sut.log('demo data inserted', 'DemoData');
+      sut.warn('a warning of the framework', 'RouterExplorer');
+    };
+    expect(linesOf('info', narrate).map((line) => line['msg'])).toEqual([
+      'demo data inserted',
+      'a warning of the framework',
+    ]);
+    const debug = linesOf('debug', narrate);
+    expect(debug).toHaveLength(7);
+    expect(debug[0]).toMatchObject({ level: 'debug', context: 'RouterExplorer' });
   });
 });

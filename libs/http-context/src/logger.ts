@@ -43,12 +43,30 @@ export function createLogger(
   return destination ? pino(options, destination) : pino(options);
 }
 
+/**
+ * Nest's own start-up narration (`Mapped {/demo/v10-0/profiles, GET} route`, one line per route:
+ * 261 of them on `npm start`; `... dependencies initialized`; `Starting Nest application...`):
+ * what an operator needs only to debug the framework, so written at debug level, where
+ * LOG_LEVEL=debug shows it. Its warnings and errors keep their level.
+ */
+export const NEST_START_UP_CONTEXTS: ReadonlySet<string> = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
 /** Nest's logger interface on top of pino, so framework and application logs share one format. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
 
   log(message: unknown, context?: string): void {
-    this.write('info', message, context);
+    this.write(
+      context !== undefined && NEST_START_UP_CONTEXTS.has(context) ? 'debug' : 'info',
+      message,
+      context,
+    );
   }
 
   error(message: unknown, ...rest: unknown[]): void {

@@ -37,9 +37,24 @@ export function registerRequestContext(fastify: FastifyInstance): void {
   });
 }
 
+/** A name as parameters are named: a letter first, at most 40 of letters, digits, `_.-[]`. */
+const PARAMETER_NAME = /^[A-Za-z][\w.[\]-]{0,39}$/;
+/**
+ * Names that are data whatever their shape: a token or a part of one (a JWT's parts begin `eyJ`,
+ * base64url of `{"`; three dot-separated parts), a number (an AHV number, a phone, an id).
+ */
+const DATA_IN_A_NAME = /eyJ|^[\w-]+\.[\w-]+\.[\w-]*$|\d{3}/;
+/** At most this many names per line; the rest are counted. */
+export const MAX_LOGGED_QUERY_NAMES = 20;
+/** What a name that looks like data is logged as. */
+export const UNEXPECTED_NAME = '(unexpected)';
+
 /**
  * The names of a query's parameters, never their values: a citizen portal's searches carry
  * e-mail addresses, AHV numbers and names (`EmailContains=`, `PersonAhvNumber=`, `Keyword=`).
+ * A name is not a place for data either: a client that misplaces a token or an e-mail address
+ * puts it in a name (`?eyJhbGciOi...`), so a name unlike a parameter's is logged as
+ * `(unexpected)`, and at most MAX_LOGGED_QUERY_NAMES distinct names are listed, the rest counted.
  */
 export function queryParameterNames(url: string): string[] {
   const start = url.indexOf('?');
@@ -54,10 +69,23 @@ export function queryParameterNames(url: string): string[] {
     } catch {
       name = raw;
     }
-    // A name is not a place for data either: anything unlike a parameter name is not repeated.
-    names.add(/^[A-Za-z][\w.[\]-]{0,63}$/.test(name) ? name : '(unexpected)');
+    names.add(PARAMETER_NAME.test(name) && !DATA_IN_A_NAME.test(name) ? name : UNEXPECTED_NAME);
   }
-  return [...names];
+  const listed = [...names];
+  const more = listed.length - MAX_LOGGED_QUERY_NAMES;
+  return more > 0 ? [...listed.slice(0, MAX_LOGGED_QUERY_NAMES), `(and ${more} more)`] : listed;
+}
+
+/** Routes probes and scrapers call every few seconds: their successes are noise at info level. */
+const PROBED_ROUTES: ReadonlySet<string> = new Set(['/health/live', '/health/ready', '/metrics']);
+
+/**
+ * A request line's level: debug for a probe's or scraper's success (Kubernetes' probes, Prometheus,
+ * `npm start` waiting for the services, whose last lines would otherwise follow its banner); info
+ * for every other request, and for a probe that failed.
+ */
+export function requestLogLevel(route: string | undefined, status: number): 'info' | 'debug' {
+  return route !== undefined && PROBED_ROUTES.has(route) && status < 400 ? 'debug' : 'info';
 }
 
 /**
@@ -68,8 +96,9 @@ export function queryParameterNames(url: string): string[] {
  */
 export function registerRequestLogging(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onResponse', function logRequestOnResponse(request, reply, done) {
-    if (logger.isLevelEnabled('info')) {
-      logger.info({
+    const level = requestLogLevel(request.routeOptions.url, reply.statusCode);
+    if (logger.isLevelEnabled(level)) {
+      logger[level]({
         msg: 'request completed',
         correlationId: String(request.id),
         traceId: activeTraceId(),

@@ -134,7 +134,7 @@ export class RequestValidationPipe implements PipeTransform {
     const { input, sentNames } =
       type === 'query'
         ? this.normaliseQuery(value, metatype)
-        : { input: value, sentNames: new Map<string, string>() };
+        : { input: value, sentNames: new Map<string, string[]>() };
 
     // JSON values as sent (OptionalJsonTextOrValue) go by class-transformer, and back afterwards.
     const raw = type === 'body' ? rawJsonPropertiesOf(metatype) : new Set<string>();
@@ -170,25 +170,39 @@ export class RequestValidationPipe implements PipeTransform {
   private normaliseQuery(
     value: unknown,
     metatype: Type,
-  ): { input: Record<string, unknown>; sentNames: Map<string, string> } {
+  ): { input: Record<string, unknown>; sentNames: Map<string, string[]> } {
     const declared = propertyNamesOf(metatype);
     const input: Record<string, unknown> = {};
-    const sentNames = new Map<string, string>();
+    /** Each parameter's spellings as sent, in order. */
+    const sentNames = new Map<string, string[]>();
     for (const [sentName, sentValue] of Object.entries(isPlainObject(value) ? value : {})) {
       const name = declared.get(sentName.toLowerCase());
       if (!name) continue;
-      // `PageSize=1&pagesize=2` is one parameter sent twice.
+      // `Ids=1&ids=2` is one parameter sent twice: an array takes both.
       input[name] = name in input ? [input[name], sentValue].flat() : sentValue;
-      sentNames.set(name, sentName);
+      sentNames.set(name, [...(sentNames.get(name) ?? []), sentName]);
     }
     return { input, sentNames };
   }
 
-  private renameToSent(errors: ValidationErrors, sentNames: Map<string, string>): ValidationErrors {
+  /**
+   * The errors under the names as sent. A single-valued parameter sent under two spellings
+   * (`PageSize=1&pagesize=2`) fails as the array its values make: its problem says what happened
+   * instead, under the later spelling.
+   */
+  private renameToSent(errors: ValidationErrors, sentNames: Map<string, string[]>): ValidationErrors {
     const renamed: ValidationErrors = {};
     for (const [path, messages] of Object.entries(errors)) {
       const [head, ...rest] = path.split(/(?=[.[])/);
-      renamed[[sentNames.get(head) ?? head, ...rest].join('')] = messages;
+      const spellings = sentNames.get(head) ?? [head];
+      if (spellings.length > 1) {
+        const [first, ...others] = spellings;
+        renamed[others.at(-1)!] = [
+          `${[first, ...others].join(' and ')} are one parameter (${head}: names match case-insensitively), which takes one value; send it once.`,
+        ];
+        continue;
+      }
+      renamed[[spellings[0], ...rest].join('')] = messages;
     }
     return renamed;
   }

@@ -28,6 +28,20 @@ describe('answerClientError', () => {
     expect(head).toContain(`Content-Length: ${Buffer.byteLength(body)}`);
   });
 
+  it('writes the headers it is given (the security headers every response carries)', () => {
+    const socket = new PassThrough();
+    const written: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => written.push(chunk));
+    socket.on('error', () => undefined);
+    const error = Object.assign(new Error('parse error'), { code: 'HPE_INVALID_METHOD' });
+    answerClientError(error, socket, { 'x-content-type-options': 'nosniff', 'cache-control': 'no-store' });
+    const [head] = Buffer.concat(written).toString('latin1').split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(head.split('\r\n')).toEqual(
+      expect.arrayContaining(['x-content-type-options: nosniff', 'cache-control: no-store']),
+    );
+  });
+
   // Found by the OpenAPI fuzz: a HEAD with a 100,000-character query got a body, which the
   // client's parser refused ("Data after Connection: close").
   it('answers a HEAD request with the headers alone', () => {

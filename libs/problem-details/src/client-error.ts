@@ -24,10 +24,13 @@ const LINGER_MS = 2_000;
  * sends is read and dropped for at most LINGER_MS. Closing at once, as Node does, leaves unread
  * bytes in the kernel, which answers them with a reset that can overtake the answer: a client
  * still writing a 1 MB request line then sees EPIPE or ECONNRESET instead of its 431.
+ * `headers` are written too: the security headers every other response carries, which the
+ * framework's hooks never add to an answer given before a request exists.
  */
 export function answerClientError(
   error: Error & { code?: string; rawPacket?: unknown },
   socket: Duplex,
+  headers: Readonly<Record<string, string>> = {},
 ): void {
   // The parser refuses every further chunk of a lingering connection: answered once.
   if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
@@ -43,6 +46,9 @@ export function answerClientError(
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
     `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+    Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join('') +
     `X-Correlation-Id: ${correlationId}\r\n` +
     'Connection: close\r\n\r\n' +
     (isHead ? '' : body);

@@ -244,6 +244,48 @@ describe(ProblemRenderer.name, () => {
       expect(long.body.detail?.length).toBeLessThan(250);
     });
 
+    it('names the base path when no route matched a path without the tenant or with a version not written as one', () => {
+      const withVersions = new ProblemRenderer([], logger, { tenant: 'demo', versions: ['v10-0', 'v9-1'] });
+      const detailOf = (url: string): string | undefined =>
+        withVersions.render(new NotFoundException(`Cannot GET ${url}`), unrouted(url)).body.detail;
+
+      expect(detailOf('/v10-0/profiles')).toBe(
+        'Paths start with the tenant and the version (/demo/v10-0 or /demo/v9-1), not /v10-0.',
+      );
+      expect(detailOf('/v10/profiles?PageSize=1')).toBe(
+        'Paths start with the tenant and the version (/demo/v10-0 or /demo/v9-1), not /v10.',
+      );
+      expect(detailOf('/demo/v10/profiles')).toBe(
+        "This service's paths start with /demo/v10-0 or /demo/v9-1, not /demo/v10.",
+      );
+      expect(detailOf('/demo/v8-0/profiles')).toBe(
+        "This service's paths start with /demo/v10-0 or /demo/v9-1, not /demo/v8-0.",
+      );
+      expect(detailOf('/demo/V10-0')).toBe(
+        "This service's paths start with /demo/v10-0 or /demo/v9-1, not /demo/V10-0.",
+      );
+      // A path below a version it serves, or one that is not meant for the API, keeps Nest's message.
+      expect(detailOf('/demo/v9-1/nowhere')).toBe('Cannot GET /demo/v9-1/nowhere');
+      expect(detailOf('/demo/playground')).toBe('Cannot GET /demo/playground');
+      expect(detailOf('/favicon.ico')).toBe('Cannot GET /favicon.ico');
+    });
+
+    it("caps the problem's instance like its detail: at most 200 characters of the path", () => {
+      const path = `/demo/v10-0/${'x'.repeat(15_000)}`;
+      const cases: [unknown, FastifyRequest][] = [
+        [new NotFoundException('Cannot GET'), unrouted(`${path}?a=1`)],
+        [new NotFoundError('Not here.'), routed(path)],
+        [new ValidationProblemError({ $: ['no'] }), routed(path)],
+      ];
+      for (const [thrown, at] of cases) {
+        const { body } = sut.render(thrown, at);
+        expect(body.instance).toBe(`${path.slice(0, 200)}… (the first 200 of 15012 characters)`);
+      }
+      expect(sut.render(new NotFoundError('Not here.'), routed('/demo/v10-0/x?y=1')).body.instance).toBe(
+        '/demo/v10-0/x',
+      );
+    });
+
     it('shows at most 200 characters of the request that a message of Nest or Fastify repeats', () => {
       const path = `/demo/v10-0/${'x'.repeat(16_000)}`;
       const notFound = sut.render(new NotFoundException(`Cannot GET ${path}`), request).body;

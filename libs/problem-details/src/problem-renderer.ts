@@ -77,22 +77,41 @@ const causeOf = (error: unknown): string | undefined =>
 
 /** A path's version segment (`v10-0`): what tells a path meant for some tenant from any other. */
 const VERSION_SEGMENT = /^v\d+-\d+$/;
+/** A segment that reads as a version but is not written as one: `v10`, `V10-0`, `v10.0`, `10-0`. */
+const VERSION_LIKE = /^v?\d+([-._]\d+)?$/i;
 
 /**
- * Why no route matched a path of the form `/{tenant}/{version}/...` whose tenant is not the one
- * this deployment serves (`/ge/v10-0/profiles` where TENANT is `demo`): the detail a caller can
- * act on instead of Nest's `Cannot GET ...`. Undefined for any other path.
+ * Why no route matched a path that looks meant for this API but does not start with its base path
+ * `/{tenant}/{version}`: another tenant (`/ge/v10-0/profiles` where TENANT is `demo`), no tenant
+ * (`/v10-0/profiles`) or a version not written as one (`/demo/v10/profiles`). The detail names the
+ * base path a caller can act on instead of Nest's `Cannot GET ...`. Undefined for any other path.
  */
-function unknownTenantDetail(path: string, tenant: string): string | undefined {
-  const [, segment, version] = path.split('/');
-  if (segment === undefined || segment === tenant || version === undefined || !VERSION_SEGMENT.test(version))
-    return undefined;
-  return `This deployment serves the tenant '${tenant}' only: its paths start with /${tenant}/${version}, not /${echoInput(segment, 60)}/${version}.`;
+function basePathDetail(path: string, tenant: string, versions: readonly string[]): string | undefined {
+  const [, first, second] = path.split('/');
+  if (first === undefined || first === '') return undefined;
+  const bases = (versions.length > 0 ? versions : ['v10-0']).map((version) => `/${tenant}/${version}`);
+  const basesText = bases.length === 1 ? bases[0] : `${bases.slice(0, -1).join(', ')} or ${bases.at(-1)}`;
+  if (VERSION_SEGMENT.test(first) || (VERSION_LIKE.test(first) && first !== tenant))
+    return `Paths start with the tenant and the version (${basesText}), not /${echoInput(first, 60)}.`;
+  if (second === undefined) return undefined;
+  if (first === tenant) {
+    if (VERSION_SEGMENT.test(second) && (versions.length === 0 || versions.includes(second)))
+      return undefined;
+    if (!VERSION_SEGMENT.test(second) && !VERSION_LIKE.test(second)) return undefined;
+    return `This service's paths start with ${basesText}, not /${tenant}/${echoInput(second, 60)}.`;
+  }
+  if (!VERSION_SEGMENT.test(second)) return undefined;
+  return `This deployment serves the tenant '${tenant}' only: its paths start with /${tenant}/${second}, not /${echoInput(first, 60)}/${second}.`;
 }
+
+/** A problem's `instance`: the request's path, at most 200 characters of it like `detail` (contract 5). */
+const instanceOf = (url: string): string => echoInput(url.split('?')[0]);
 
 export interface ProblemRendererOptions {
   /** The deployment's tenant (TENANT), named when a path asks for another one. */
   readonly tenant?: string;
+  /** The API versions the service answers (`v10-0`), named when a path has none of them. */
+  readonly versions?: readonly string[];
 }
 
 /** The one mapping from any thrown value to the problem a client receives. */
@@ -105,7 +124,7 @@ export class ProblemRenderer {
 
   render(error: unknown, request: FastifyRequest): RenderedProblem {
     const correlationId = String(request.id);
-    const instance = request.url.split('?')[0];
+    const instance = instanceOf(request.url);
     const base = (status: number, detail: string): ProblemDocument => ({
       ...describeStatus(status),
       status,
@@ -143,10 +162,10 @@ export class ProblemRenderer {
       // Raised by Nest itself (an unknown route, say); its messages carry nothing internal, but
       // may repeat the request (`Cannot GET /<the path and query>`): at most 200 characters of it.
       const status = error.getStatus();
-      // No route matched (Nest's 404 handler): a path for another tenant says which one is served.
+      // No route matched (Nest's 404 handler): a path beside the base path says which one is served.
       const tenantDetail =
         status === 404 && request.routeOptions.url === undefined && this.options.tenant !== undefined
-          ? unknownTenantDetail(instance, this.options.tenant)
+          ? basePathDetail(request.url.split('?')[0], this.options.tenant, this.options.versions ?? [])
           : undefined;
       const body = base(status, tenantDetail ?? echoInput(error.message));
       if (status === 400) body.errors = {};

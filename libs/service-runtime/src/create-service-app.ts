@@ -1,3 +1,5 @@
+import type { TLSSocket } from 'node:tls';
+
 import { type DynamicModule } from '@nestjs/common';
 import { NestFactory, Reflector } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -43,7 +45,7 @@ import { MetricsRegistry, registerRequestMetrics } from './metrics';
 import { trackRequests } from './graceful-shutdown';
 import { DEFAULT_RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit.guard';
 import { toOpenApi31 } from './openapi-3-1';
-import { registerSecurityHeaders } from './security-headers';
+import { rawAnswerSecurityHeaders, registerSecurityHeaders } from './security-headers';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { ServiceLifecycle } from './service-lifecycle';
 import { trustedProxiesOf } from './trusted-proxies';
@@ -69,6 +71,8 @@ export interface ServiceDescription {
    * default 100); longer ones are a 414 problem. A name of 100 emoji is 200 code units.
    */
   readonly maxPathParameterLength?: number;
+  /** The API versions below the tenant (`v10-0`), newest first: a 404 beside them names them. */
+  readonly apiVersions?: readonly string[];
 }
 
 /** Fastify's default `maxParamLength`. */
@@ -98,7 +102,12 @@ export interface CreateServiceAppOptions {
 export async function createServiceApp(options: CreateServiceAppOptions): Promise<NestFastifyApplication> {
   const { service, env, logger } = options;
   const nestLogger = new PinoNestLogger(logger);
-  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger, { tenant: env.TENANT });
+  const answerHeaders = rawAnswerSecurityHeaders(false);
+  const tlsAnswerHeaders = rawAnswerSecurityHeaders(true);
+  const renderer = new ProblemRenderer(options.errorTranslators ?? [], nestLogger, {
+    tenant: env.TENANT,
+    versions: service.apiVersions,
+  });
   const adapter = new FastifyAdapter({
     bodyLimit: service.bodyLimitBytes,
     keepAliveTimeout: env.HTTP_KEEP_ALIVE_TIMEOUT_MS,
@@ -108,7 +117,8 @@ export async function createServiceApp(options: CreateServiceAppOptions): Promis
     trustProxy: trustedProxiesOf(env.TRUSTED_PROXIES),
     routerOptions: { maxParamLength: service.maxPathParameterLength ?? DEFAULT_MAX_PATH_PARAMETER_LENGTH },
     // Oversized headers and malformed requests never reach routing: answered as problems too.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error, socket) =>
+      answerClientError(error, socket, (socket as TLSSocket).encrypted ? tlsAnswerHeaders : answerHeaders),
     // Malformed paths and over-long path parameters are answered before routing, still as problems.
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       void reply.header(CORRELATION_HEADER, String(request.id));

@@ -10,7 +10,7 @@ import { MetricsRegistry } from './metrics';
 import { SkipRateLimit } from './rate-limit.guard';
 import { ServiceLifecycle } from './service-lifecycle';
 
-const READINESS_TIMEOUT_MS = 2000;
+const DATABASE_CHECK_TIMEOUT_MS = 2000;
 
 @ApiExcludeController()
 @Public()
@@ -28,8 +28,13 @@ export class HealthController {
     return { status: 'ok' };
   }
 
+  /**
+   * The pod's own state, not its dependencies': ready once started (the server listens only after
+   * start-up), not ready once stopping. A database outage leaves every pod in the Service, so that
+   * clients get the service's own 503 problem with Retry-After rather than an ingress error.
+   */
   @Get('health/ready')
-  async ready(): Promise<{ status: 'ok'; checks: { database: 'up' } }> {
+  ready(): { status: 'ok' } {
     // A stopping pod leaves the Service's endpoints at once; it still serves what reaches it.
     if (this.lifecycle.stopping)
       throw new ServiceUnavailableError(
@@ -38,9 +43,15 @@ export class HealthController {
         SHUTDOWN_RETRY_AFTER_SECONDS,
         false,
       );
+    return { status: 'ok' };
+  }
+
+  /** The details for monitoring, never a probe: whether the service reaches its database. */
+  @Get('health')
+  async details(): Promise<{ status: 'ok'; checks: { database: 'up' } }> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('timeout')), READINESS_TIMEOUT_MS);
+      timer = setTimeout(() => reject(new Error('timeout')), DATABASE_CHECK_TIMEOUT_MS);
     });
     try {
       await Promise.race([this.dataSource.query('SELECT 1'), timeout]);

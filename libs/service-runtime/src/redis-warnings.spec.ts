@@ -119,9 +119,14 @@ describe(redisTroubleOf.name, () => {
       'Redis is unreachable (host not found)',
     ],
     [
-      'a connect timeout',
+      "ioredis's connect timeout (a timer that lapses under CPU pressure too)",
       withCode('connect ETIMEDOUT', 'ETIMEDOUT'),
-      'Redis is unreachable (connecting timed out)',
+      'Redis did not complete the connection in time (connect ETIMEDOUT)',
+    ],
+    [
+      "ioredis's command timeout",
+      new Error('Command timed out'),
+      'Redis did not answer in time (command timed out)',
     ],
     [
       'a command while reconnecting',

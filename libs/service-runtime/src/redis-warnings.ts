@@ -53,7 +53,6 @@ const UNREACHABLE_BECAUSE: Readonly<Record<string, string>> = {
   ECONNREFUSED: 'connection refused',
   ENOTFOUND: 'host not found',
   EAI_AGAIN: 'host not found',
-  ETIMEDOUT: 'connecting timed out',
 };
 
 /**
@@ -69,6 +68,12 @@ export function redisTroubleOf(error: unknown): string {
 function redisTrouble(error: unknown): { kind: 'timeout' | 'error-answer' | 'unreachable'; said: string } {
   if (error instanceof RedisTimeoutError)
     return { kind: 'timeout', said: `Redis did not answer within ${error.waitedMs} ms` };
+  // ioredis's connect timeout (`connect ETIMEDOUT`, a socket timer: under CPU pressure it lapses
+  // with Redis up, as a command's timer does) and its command timeout are timeouts, not an outage.
+  if ((error as NodeJS.ErrnoException | undefined)?.code === 'ETIMEDOUT')
+    return { kind: 'timeout', said: 'Redis did not complete the connection in time (connect ETIMEDOUT)' };
+  if (error instanceof Error && error.message === 'Command timed out')
+    return { kind: 'timeout', said: 'Redis did not answer in time (command timed out)' };
   // ioredis's ReplyError (redis-errors), which it exports untyped.
   if (error instanceof Error && error.name === 'ReplyError')
     return { kind: 'error-answer', said: 'Redis answered with an error' };

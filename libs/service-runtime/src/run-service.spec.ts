@@ -1,7 +1,8 @@
 import { EmbeddedDatabaseError } from '@portal/database';
 import { loadEnv } from '@portal/env';
 
-import { startupFailure } from './run-service';
+import { migrationFailure, startupFailure } from './run-service';
+import { MigrationEnvironment } from './migration-environment';
 import { ServiceEnvironment } from './service-environment';
 
 const env = loadEnv(ServiceEnvironment, {}, { PORT: '3001', EMBEDDED_DATABASE_DIR: '.data/t' });
@@ -29,5 +30,48 @@ describe(startupFailure.name, () => {
       'failed to start: migration 17 failed',
     );
     expect(startupFailure('odd', env)).toBe('failed to start: odd');
+  });
+});
+
+describe(migrationFailure.name, () => {
+  it.each(['ECONNREFUSED', 'ENOTFOUND', '28P01', '3D000'])('points at DATABASE_URL for %s', (code) => {
+    expect(migrationFailure(errorWith(code))).toMatch(/^cannot reach the database at DATABASE_URL/);
+  });
+
+  it('tells a runtime user that may not change the schema to migrate as its owner', () => {
+    expect(migrationFailure(errorWith('42501', 'permission denied for schema public'))).toBe(
+      'the DATABASE_URL user may not change the schema (permission denied for schema public): migrate as the schema owner (deploy/README.md, "Database users").',
+    );
+  });
+
+  it('keeps anything else to one line with the message', () => {
+    expect(migrationFailure(new Error('relation "x" already exists'))).toBe(
+      'migrations failed: relation "x" already exists',
+    );
+  });
+});
+
+describe('MigrationEnvironment', () => {
+  const defaults = { EMBEDDED_DATABASE_DIR: '.data/t' };
+
+  // The Job holds the schema owner's DATABASE_URL and none of the service's other secrets.
+  it('requires DATABASE_URL alone in production, not the auth or other secrets', () => {
+    expect(
+      loadEnv(
+        MigrationEnvironment,
+        { NODE_ENV: 'production', DATABASE_URL: 'postgres://m@db/config' },
+        defaults,
+      ),
+    ).toMatchObject({ NODE_ENV: 'production', DATABASE_URL: 'postgres://m@db/config' });
+    expect(() => loadEnv(MigrationEnvironment, { NODE_ENV: 'production' }, defaults)).toThrow(
+      /DATABASE_URL \(unset\): required in production/,
+    );
+  });
+
+  it('takes the embedded database outside production, and hides a malformed URL', () => {
+    expect(loadEnv(MigrationEnvironment, {}, defaults).DATABASE_URL).toBeUndefined();
+    expect(() =>
+      loadEnv(MigrationEnvironment, { DATABASE_URL: 'mysql://user:secret@db/x' }, defaults),
+    ).toThrow(/DATABASE_URL \(\(hidden\)\): DATABASE_URL must be a postgres:\/\/ URL/);
   });
 });

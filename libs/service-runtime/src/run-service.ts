@@ -1,12 +1,19 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { Logger } from 'pino';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 
-import { connectDatabase, type DatabaseConnection, EmbeddedDatabaseError } from '@portal/database';
+import {
+  connectDatabase,
+  type DatabaseConnection,
+  EmbeddedDatabaseError,
+  runPendingMigrations,
+} from '@portal/database';
 import { InvalidEnvironmentError, loadEnv } from '@portal/env';
 import { createLogger, PinoNestLogger } from '@portal/http-context';
 import { stopTracing } from '@portal/tracing';
 
 import { shutDownGracefully } from './graceful-shutdown';
+import { MigrationEnvironment } from './migration-environment';
 import type { ServiceEnvironment } from './service-environment';
 
 export interface ServiceDefinition<E extends ServiceEnvironment> {
@@ -19,12 +26,22 @@ export interface ServiceDefinition<E extends ServiceEnvironment> {
   /** The base path printed at start-up, below the tenant: `v10-0`. */
   readonly basePath: string;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
+  /** The service's database (entities, migrations), for `main.js migrate`. */
+  dataSourceOptions(databaseUrl: string): DataSourceOptions;
 }
 
-/** The main() of every service: environment, database, app, migrations, listen, shutdown. */
+/** The argument of `node main.js migrate`: apply the pending migrations, then exit. */
+export const MIGRATE_COMMAND = 'migrate';
+
+/**
+ * The main() of every service: environment, database, app, migrations, listen, shutdown; or, run
+ * as `main.js migrate` (the migration Job of deploy/), the pending migrations alone.
+ */
 export async function runService<E extends ServiceEnvironment>(
   definition: ServiceDefinition<E>,
+  argv: readonly string[] = process.argv.slice(2),
 ): Promise<void> {
+  if (argv[0] === MIGRATE_COMMAND) return migrateService(definition);
   let env: E;
   try {
     env = loadEnv(definition.environment, process.env, definition.defaults);
@@ -74,6 +91,55 @@ export async function runService<E extends ServiceEnvironment>(
   };
   process.once('SIGTERM', (signal) => void shutdown(signal));
   process.once('SIGINT', (signal) => void shutdown(signal));
+}
+
+/**
+ * Applies the service's pending migrations under the advisory lock the service's own start-up
+ * takes (MIGRATIONS_RUN), then exits: 0 when the schema is current, 1 with one line otherwise.
+ */
+async function migrateService<E extends ServiceEnvironment>(definition: ServiceDefinition<E>): Promise<void> {
+  let env: MigrationEnvironment;
+  try {
+    env = loadEnv(MigrationEnvironment, process.env, {
+      EMBEDDED_DATABASE_DIR: definition.defaults['EMBEDDED_DATABASE_DIR'] ?? '',
+    });
+  } catch (error) {
+    if (!(error instanceof InvalidEnvironmentError)) throw error;
+    process.stderr.write(`${definition.name} migrate: ${error.message}\n`);
+    process.exit(1);
+  }
+  const logger = createLogger(definition.name, env.LOG_LEVEL);
+  const nestLogger = new PinoNestLogger(logger);
+  let database: DatabaseConnection | undefined;
+  let failure: unknown;
+  try {
+    database = await connectDatabase({
+      databaseUrl: env.DATABASE_URL,
+      embeddedDataDir: env.EMBEDDED_DATABASE_DIR,
+      databaseName: definition.databaseName,
+      logger: nestLogger,
+    });
+    const dataSource = new DataSource(definition.dataSourceOptions(database.url));
+    await runPendingMigrations(dataSource, `${definition.name}:migrations`, nestLogger);
+    logger.info({ msg: `${definition.name} migrations applied` });
+  } catch (error) {
+    failure = error;
+    logger.debug({ msg: 'migrations failed', err: error instanceof Error ? error.stack : error });
+    process.stderr.write(`${definition.name} migrate: ${migrationFailure(error)}\n`);
+  }
+  await database?.embedded?.stop().catch(() => undefined);
+  process.exit(failure === undefined ? 0 : 1);
+}
+
+/** Why the migrations did not apply, in one line. */
+export function migrationFailure(error: unknown): string {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  if (code === 'ECONNREFUSED' || code === 'ENOTFOUND' || code === '28P01' || code === '3D000')
+    return `cannot reach the database at DATABASE_URL (${message ?? code}): check the URL and that the server accepts connections.`;
+  // 42501 insufficient_privilege: the migration user must own the schema (deploy/README.md).
+  if (code === '42501')
+    return `the DATABASE_URL user may not change the schema (${message ?? code}): migrate as the schema owner (deploy/README.md, "Database users").`;
+  return `migrations failed: ${message ?? String(error)}`;
 }
 
 /** What went wrong at start-up and what to do, in one line. */

@@ -108,3 +108,17 @@ export function registerSecurityHeaders(fastify: FastifyInstance): void {
     done(null, payload);
   });
 }
+
+/**
+ * The security headers of an answer the HTTP parser's errors get (431, 400) before a request
+ * exists, so before any hook runs: those every API response carries, HSTS where the connection
+ * itself is TLS (no proxy's header has been read).
+ */
+export function rawAnswerSecurityHeaders(overTls: boolean): Readonly<Record<string, string>> {
+  return {
+    ...helmetHeaders(),
+    'content-security-policy': CONTENT_SECURITY_POLICIES.api,
+    'cache-control': 'no-store',
+    ...(overTls ? { 'strict-transport-security': HSTS } : {}),
+  };
+}

@@ -24,7 +24,7 @@ const ORIGIN = CORS_ORIGIN_PATTERN.source.slice(1, -1);
 /** A comma-separated list of origins, possibly empty (no origin allowed). */
 const ORIGIN_LIST = new RegExp(`^\\s*(${ORIGIN}(\\s*,\\s*${ORIGIN})*)?\\s*$`);
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 /** The variables every service reads (contract 1 and 2). Services extend it with their own. */
 export class ServiceEnvironment {
@@ -42,9 +42,10 @@ export class ServiceEnvironment {
 
   /**
    * The proxies whose `X-Forwarded-For`/`-Proto` are believed (comma-separated addresses, CIDRs,
-   * or `loopback`, `linklocal`, `uniquelocal`; empty: none). The default takes the private ranges an ingress in
-   * the cluster speaks from; a caller on a public address cannot name another address to escape
-   * its rate limit (the public branding is keyed by address).
+   * or `loopback`, `linklocal`, `uniquelocal`). Empty by default: none is believed, since any pod in
+   * a cluster speaks from a private address and could otherwise name another address to escape its
+   * rate limit (the public branding is keyed by address); a deployment names its ingress
+   * controller's range (deploy/overlays/example).
    */
   @ValidateBy({
     name: 'isTrustedProxyList',
@@ -55,7 +56,7 @@ export class ServiceEnvironment {
         'TRUSTED_PROXIES must list IPv4 or IPv6 addresses, CIDRs (a prefix of at most 32 or 128) or loopback, linklocal, uniquelocal',
     },
   })
-  readonly TRUSTED_PROXIES: string = 'loopback,linklocal,uniquelocal';
+  readonly TRUSTED_PROXIES: string = '';
 
   @Matches(/^[A-Za-z0-9_-]{1,63}$/, { message: 'TENANT must be 1..63 letters, digits, - or _' })
   readonly TENANT: string = 'demo';

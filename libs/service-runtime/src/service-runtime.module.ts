@@ -26,4 +26,4 @@ export class ServiceRuntimeModule {
 }
 
 /** Routes the tenant prefix does not apply to. */
-export const UNPREFIXED_ROUTES = ['health/live', 'health/ready', 'metrics'];
+export const UNPREFIXED_ROUTES = ['health', 'health/live', 'health/ready', 'metrics'];

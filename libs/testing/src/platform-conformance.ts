@@ -1,9 +1,23 @@
+import { connect } from 'node:net';
+
 import { DataSource } from 'typeorm';
 
 import { CONTENT_SECURITY_POLICIES, type ServiceEnvironment } from '@portal/service-runtime';
 
 import { expectOpenApiCommitted, type RunningTestApp, startTestApp } from './test-app';
 import { TestClient, testToken } from './test-client';
+
+/** Sends `request` as it is written on a connection of its own; what comes back until the close. */
+function rawExchange(baseUrl: string, request: string): Promise<string> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+  });
+}
 
 interface ProblemBody {
   readonly status: number;
@@ -21,6 +35,13 @@ export interface PlatformUnderTest {
 }
 
 /**
+ * The environment the platform routes are tested in: the test client stands for the ingress
+ * controller, whose X-Forwarded-Proto the service believes once TRUSTED_PROXIES names it (none by
+ * default).
+ */
+export const PLATFORM_TEST_ENV: Readonly<Record<string, string>> = { TRUSTED_PROXIES: 'loopback' };
+
+/**
  * What every service serves the same way (contract 1, 4, 5): health, metrics, docs, correlation
  * ids and 404 problems. Call inside a describe whose beforeAll starts the service.
  */
@@ -34,11 +55,14 @@ export function itServesThePlatformRoutes(
     readonly bodyRoute: string;
   },
 ): void {
-  it('reports liveness and readiness without a token', async () => {
+  it('reports liveness, readiness (the pod) and the health details (the database) without a token', async () => {
     expect((await service().anonymous.get('/health/live')).body).toEqual({ status: 'ok' });
     const ready = await service().anonymous.get('/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'up' } });
+    expect(ready.body).toEqual({ status: 'ok' });
+    const details = await service().anonymous.get('/health');
+    expect(details.status).toBe(200);
+    expect(details.body).toEqual({ status: 'ok', checks: { database: 'up' } });
   });
 
   it('exposes Prometheus metrics by route template and status', async () => {
@@ -86,6 +110,21 @@ export function itServesThePlatformRoutes(
     expect(response.body.detail).toBe(
       `This deployment serves the tenant 'demo' only: its paths start with /demo/${version}, not /ge/${version}.`,
     );
+  });
+
+  it('names its base path when a path lacks the tenant or writes the version otherwise', async () => {
+    const version = options.tenantPath.split('/')[2];
+    for (const [path, shown] of [
+      [`/${version}/anything`, `/${version}`],
+      ['/v10/anything?PageSize=1', '/v10'],
+      ['/demo/v10/anything', '/demo/v10'],
+    ]) {
+      const response = await service().authenticated.get<ProblemBody & { detail: string }>(path);
+      expect(response.status).toBe(404);
+      expect(response.body.detail).toContain(`/demo/${version}`);
+      expect(response.body.detail).toMatch(new RegExp(`, not ${shown.replace(/[/]/g, '\\/')}\\.$`));
+      expect(response.body.detail).not.toMatch(/^Cannot GET/);
+    }
   });
 
   it('answers a preflight from an origin not allowed with a 403 problem saying so', async () => {
@@ -212,6 +251,29 @@ export function itServesThePlatformRoutes(
       title: 'Request Header Fields Too Large',
       correlationId: response.headers.get('x-correlation-id'),
     });
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICIES.api);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('answers what the HTTP parser refuses with a 400 problem carrying the security headers', async () => {
+    const raw = await rawExchange(
+      service().anonymous.baseUrl,
+      'GET /health/live HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n',
+    );
+    const [head, body] = raw.split('\r\n\r\n');
+    const lines = head.split('\r\n').map((line) => line.toLowerCase());
+    expect(lines[0]).toBe('http/1.1 400 bad request');
+    expect(JSON.parse(body)).toMatchObject({ status: 400, detail: 'The request is not valid HTTP.' });
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'x-content-type-options: nosniff',
+        `content-security-policy: ${CONTENT_SECURITY_POLICIES.api.toLowerCase()}`,
+        'cache-control: no-store',
+        'referrer-policy: no-referrer',
+      ]),
+    );
   });
 
   it('sets security headers on every response: nosniff, a policy by what it is, no-store for the API', async () => {
@@ -278,6 +340,7 @@ export function describeServicePlatform<E extends ServiceEnvironment>(options: {
         label: `${options.service.replace(/-service$/, '')}_platform`,
         environment: options.environment,
         defaults: options.defaults,
+        env: PLATFORM_TEST_ENV,
         createApp: options.createApp,
       });
       anonymous = new TestClient(running.baseUrl);

@@ -71,16 +71,61 @@ describe(paletteAccessibility.name, () => {
       ['black', 'secondaryColorLightOne'],
       ['black', 'secondaryColorLightTwo'],
       ['white', 'tertiaryColor'],
+      ['primaryColor', 'white'],
+      ['secondaryColor', 'white'],
+      ['tertiaryColor', 'white'],
+      ['secondaryColor', 'primaryColor'],
+      ['tertiaryColor', 'primaryColor'],
+    ]);
+    expect(pairs.map((pair) => pair.use)).toEqual([
+      ...Array<string>(6).fill('palette'),
+      ...Array<string>(3).fill('document'),
+      ...Array<string>(2).fill('combination'),
     ]);
     expect(pairs[2]).toEqual({
       text: 'white',
       textColor: '#FFFFFF',
       background: 'secondaryColor',
       backgroundColor: '#1F2937',
+      use: 'palette',
       contrastRatio: ratio('#FFFFFF', '#1F2937'),
       meetsAaNormalText: true,
       meetsAaLargeText: true,
     });
+  });
+
+  // Issue 31: demo-branded-letter prints secondaryColor as text on white (its footer); a yellow one
+  // was reported 17.2:1 (black text on it), while the footer was nearly invisible.
+  it('measures the palette colours documents print as text on white, and counts them', () => {
+    const { meetsAaNormalText, pairs } = paletteAccessibility({ ...PALETTE, secondaryColor: '#FFEB3B' });
+    expect(meetsAaNormalText).toBe(false);
+    expect(pairs.find((pair) => pair.text === 'secondaryColor' && pair.background === 'white')).toEqual({
+      text: 'secondaryColor',
+      textColor: '#FFEB3B',
+      background: 'white',
+      backgroundColor: '#FFFFFF',
+      use: 'document',
+      contrastRatio: 1.22,
+      meetsAaNormalText: false,
+      meetsAaLargeText: false,
+    });
+    expect(contrastFailures({ ...PALETTE, secondaryColor: '#FFEB3B' }).map(describeContrastFailure)).toEqual([
+      'colorPalette.secondaryColor: contrast 1.22:1 with background white #FFFFFF is below the 4.5:1 WCAG 2.2 ' +
+        `AA asks of text; nearest passing shade ${toHex(nearestPassingShade(colour('#FFEB3B'), colour('#FFFFFF'), 4.5))} ` +
+        `(${roundRatio(contrastRatio(nearestPassingShade(colour('#FFEB3B'), colour('#FFFFFF'), 4.5), colour('#FFFFFF'))).toFixed(2)}:1)`,
+    ]);
+  });
+
+  it('reports the secondary and tertiary colours as text on the primary colour without counting them', () => {
+    // The demo palette: dark blue on red is 1.43:1, which no shipped template prints.
+    const { meetsAaNormalText, pairs } = paletteAccessibility(PALETTE);
+    const combinations = pairs.filter((pair) => pair.use === 'combination');
+    expect(combinations.map((pair) => [pair.text, pair.contrastRatio, pair.meetsAaNormalText])).toEqual([
+      ['secondaryColor', ratio(PALETTE.secondaryColor, PALETTE.primaryColor), false],
+      ['tertiaryColor', ratio(PALETTE.tertiaryColor, PALETTE.primaryColor), false],
+    ]);
+    expect(meetsAaNormalText).toBe(true);
+    expect(contrastFailures(PALETTE)).toEqual([]);
   });
 
   it('flags #777 text on white: 4.48, large text only', () => {
@@ -119,9 +164,11 @@ describe(contrastFailures.name, () => {
       primaryColorText: '#777777',
       primaryColorPill: '#DDDDDD',
     });
+    // A white primary colour also leaves headings printed in it invisible on the page.
     expect(failures.map((failure) => failure.path)).toEqual([
       'colorPalette.primaryColorText',
       'colorPalette.primaryColorPill',
+      'colorPalette.primaryColor',
     ]);
     // One step darker is enough for #777 on white.
     expect(failures[0]).toMatchObject({ passingShade: '#767676' });

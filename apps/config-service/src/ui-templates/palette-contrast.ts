@@ -66,13 +66,25 @@ export const roundRatio = (ratio: number): number => Math.round(ratio * 100) / 1
 
 type PaletteKey = keyof ColorPalette;
 
+/**
+ * What a pair is for. `palette`: the palette's own pairs (its text colour on the primary colour
+ * and the pill, black or white on the other fills); `document`: a palette colour as text on the
+ * white page, as the portal's conventions and the shipped templates print them (headings in the
+ * primary colour, the secondary colour's footers and notes, links in the tertiary colour). These
+ * two count in `meetsAaNormalText` and for CONFIG_CONTRAST_POLICY. `combination`: a palette colour
+ * as text on the primary colour, which no shipped template prints: measured for a template's author.
+ */
+export type ContrastPairUse = 'palette' | 'document' | 'combination';
+
 /** One text colour on one background, as the palette implies it. */
 export interface ContrastPair {
   /** The palette colour of the text, or `black`/`white`: the better of the two on that background. */
   readonly text: PaletteKey | 'black' | 'white';
   readonly textColor: string;
-  readonly background: PaletteKey;
+  /** The palette colour of the background, or `white`: the page. */
+  readonly background: PaletteKey | 'white';
   readonly backgroundColor: string;
+  readonly use: ContrastPairUse;
   /** Rounded to two decimals. */
   readonly contrastRatio: number;
   readonly meetsAaNormalText: boolean;
@@ -80,7 +92,7 @@ export interface ContrastPair {
 }
 
 export interface PaletteAccessibility {
-  /** Every pair meets AA for normal text. */
+  /** Every pair of the palette and of documents (not the combinations) meets AA for normal text. */
   readonly meetsAaNormalText: boolean;
   readonly pairs: ContrastPair[];
 }
@@ -103,6 +115,14 @@ const NEUTRAL_TEXT_BACKGROUNDS: readonly PaletteKey[] = [
   'tertiaryColor',
 ];
 
+/** A palette colour as text on the page, and what prints it so (`document` pairs). */
+const DOCUMENT_TEXT_COLOURS: readonly PaletteKey[] = ['primaryColor', 'secondaryColor', 'tertiaryColor'];
+/** Palette colours as text on the primary colour (`combination` pairs). */
+const COMBINATION_TEXT_COLOURS: readonly PaletteKey[] = ['secondaryColor', 'tertiaryColor'];
+
+/** The pairs a palette's figures are judged by: the combinations are reported only. */
+const counts = (pair: ContrastPair): boolean => pair.use !== 'combination';
+
 interface MeasuredPair {
   readonly pair: ContrastPair;
   readonly ratio: number;
@@ -118,14 +138,16 @@ interface MeasuredPair {
  */
 function measure(palette: ColorPalette): MeasuredPair[] {
   const colour = (key: PaletteKey): Rgba => parseHexColor(palette[key]) ?? BLACK;
-  const backdrop = (key: PaletteKey): Rgba => compositeOver(colour(key), WHITE);
+  const backdrop = (key: PaletteKey | 'white'): Rgba =>
+    key === 'white' ? WHITE : compositeOver(colour(key), WHITE);
   const measured: MeasuredPair[] = [];
   const add = (
     text: ContrastPair['text'],
     textColour: Rgba,
     textColor: string,
-    background: PaletteKey,
+    background: PaletteKey | 'white',
     adjust: PaletteKey,
+    use: ContrastPairUse = 'palette',
   ): void => {
     const seenBackground = backdrop(background);
     const seenText = compositeOver(textColour, seenBackground);
@@ -135,7 +157,8 @@ function measure(palette: ColorPalette): MeasuredPair[] {
         text,
         textColor,
         background,
-        backgroundColor: palette[background],
+        backgroundColor: background === 'white' ? '#FFFFFF' : palette[background],
+        use,
         contrastRatio: roundRatio(ratio),
         meetsAaNormalText: ratio >= AA_NORMAL_TEXT,
         meetsAaLargeText: ratio >= AA_LARGE_TEXT,
@@ -173,6 +196,11 @@ function measure(palette: ColorPalette): MeasuredPair[] {
       background,
     );
   }
+  // Palette colours as text: on the page (the text colour is the one to change), then on the
+  // primary colour, after the pairs above so that their places in the list stay as they were.
+  for (const text of DOCUMENT_TEXT_COLOURS) add(text, colour(text), palette[text], 'white', text, 'document');
+  for (const text of COMBINATION_TEXT_COLOURS)
+    add(text, colour(text), palette[text], 'primaryColor', text, 'combination');
   return measured;
 }
 
@@ -186,16 +214,22 @@ export function paletteAccessibility(palette: ColorPalette): PaletteAccessibilit
   const known = MEASURED_PALETTES.get(key);
   if (known) return known;
   const pairs = measure(palette).map(({ pair }) => pair);
-  const accessibility = { meetsAaNormalText: pairs.every((pair) => pair.meetsAaNormalText), pairs };
+  const accessibility = {
+    meetsAaNormalText: pairs.filter(counts).every((pair) => pair.meetsAaNormalText),
+    pairs,
+  };
   if (MEASURED_PALETTES.size >= MEASURED_PALETTES_HELD) MEASURED_PALETTES.clear();
   MEASURED_PALETTES.set(key, accessibility);
   return accessibility;
 }
 
-/** The pairs below AA for normal text, each with the nearest passing shade of its own colour. */
+/**
+ * The pairs below AA for normal text that the palette is judged by (not the combinations), each
+ * with the nearest passing shade of its own colour.
+ */
 export function contrastFailures(palette: ColorPalette): ContrastFailure[] {
   return measure(palette)
-    .filter(({ ratio }) => ratio < AA_NORMAL_TEXT)
+    .filter(({ pair, ratio }) => counts(pair) && ratio < AA_NORMAL_TEXT)
     .map(({ pair, ratio, adjust, adjusted, against }) => {
       const shade = nearestPassingShade(adjusted, against, AA_NORMAL_TEXT);
       return {

@@ -3,7 +3,14 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager, QueryFailedError } from 'typeorm';
 
 import { auditCreated } from '@portal/audit';
-import { EntityLookup, isUniqueViolation, stampCreated, stampUpdated } from '@portal/database';
+import {
+  EntityLookup,
+  isUniqueViolation,
+  stampCreated,
+  stampUpdated,
+  storedNamesNear,
+} from '@portal/database';
+import { nearestName } from '@portal/http-context';
 import { fetchPage, type OrderByWhitelist, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import {
   NotFoundError,
@@ -65,7 +72,7 @@ export class UiTemplatesService {
 
   async getByName(name: string): Promise<UiTemplateEntity> {
     const template = await this.byName.find(name);
-    if (!template) throw notFound(name);
+    if (!template) throw await notFound(this.dataSource, name);
     return template;
   }
 
@@ -91,7 +98,7 @@ export class UiTemplatesService {
         .setLock('pessimistic_write')
         .where('template.name = :name', { name })
         .getOne();
-      if (!template) throw notFound(name);
+      if (!template) throw await notFound(manager, name);
       assignFields(template, body);
       stampUpdated(template, body.updatedBy);
       const saved = await manager.save(template);
@@ -104,7 +111,7 @@ export class UiTemplatesService {
     // Sender identifiers go with the template (ON DELETE CASCADE).
     await this.dataSource.transaction(async (manager) => {
       const result = await manager.delete(UiTemplateEntity, { name });
-      if (!result.affected) throw notFound(name);
+      if (!result.affected) throw await notFound(manager, name);
     });
   }
 
@@ -175,8 +182,15 @@ function assignFields(template: UiTemplateEntity, body: UiTemplateFieldsDto): vo
   template.senderIdentifiers = [...(body.senderIdentifiers ?? [])];
 }
 
-const notFound = (name: string): NotFoundError =>
-  new NotFoundError(`No UI template is named ${quoteInput(name)}.`, 'UI_TEMPLATE.NOT_FOUND');
+/** The 404 of a name no template has, suggesting the stored name nearest to it. */
+async function notFound(queryable: DataSource | EntityManager, name: string): Promise<NotFoundError> {
+  const nearest = nearestName(name, await storedNamesNear(queryable, UiTemplateEntity, 'name', name));
+  const unknown = `No UI template is named ${quoteInput(name)}`;
+  return new NotFoundError(
+    nearest === undefined ? `${unknown}.` : `${unknown}; did you mean ${quoteInput(nearest)}?`,
+    'UI_TEMPLATE.NOT_FOUND',
+  );
+}
 
 /** Names the offending entry: PostgreSQL reports `Key (value)=(x) already exists.` */
 function senderTaken(error: QueryFailedError, sent: readonly string[]): ValidationProblemError {

@@ -173,7 +173,11 @@ export class ProfileListQuery {
         ? ''
         : ` LIMIT ${parameters.add(pageSize)} OFFSET ${parameters.add((pageNumber - 1) * pageSize)}`;
     const order = this.options.order.map((term) => `${term.expression} ${term.direction}`).join(', ');
-    const ids = `SELECT p.id FROM profile p${this.joinsForFilters()}${this.where()} ORDER BY ${order}${paging}`;
+    const [split, ...rest] = this.alternatives;
+    const ids =
+      split !== undefined && split.length > 1 && pageSize !== undefined
+        ? this.pageOfAlternatives(split, rest, parameters, pageNumber * pageSize, paging)
+        : `SELECT p.id FROM profile p${this.joinsForFilters()}${this.where()} ORDER BY ${order}${paging}`;
     return {
       text: `SELECT ${this.selectList().join(', ')}
   FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS page(id, ordinal)
@@ -181,6 +185,32 @@ export class ProfileListQuery {
  ORDER BY page.ordinal`,
       values: parameters.values,
     };
+  }
+
+  /**
+   * The ids of a page of a filter of alternatives: the first rows up to the page's end of each
+   * alternative apart, then merged. With the alternatives ORed, the planner cannot tell how many
+   * rows a distinct-value match keeps (it guesses half) and walks the whole primary key for a rare
+   * term; apart, each alternative is planned with its own index and estimate.
+   */
+  private pageOfAlternatives(
+    split: readonly string[],
+    rest: readonly (readonly string[])[],
+    parameters: Parameters,
+    reach: number,
+    paging: string,
+  ): string {
+    const order = this.options.order;
+    const sortColumns = order.map((term, index) => `${term.expression} AS sort${index}`).join(', ');
+    const branchOrder = order.map((term) => `${term.expression} ${term.direction}`).join(', ');
+    const limit = parameters.add(reach);
+    const branches = split.map(
+      (alternative) =>
+        `(SELECT p.id, ${sortColumns} FROM profile p${this.joinsForFilters()}${this.where([alternative], rest)}` +
+        ` ORDER BY ${branchOrder} LIMIT ${limit})`,
+    );
+    const mergedOrder = order.map((term, index) => `sort${index} ${term.direction}`).join(', ');
+    return `SELECT id FROM (${branches.join(' UNION ')}) AS matches ORDER BY ${mergedOrder}${paging}`;
   }
 
   /**

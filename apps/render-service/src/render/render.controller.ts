@@ -18,6 +18,7 @@ import { RateLimit } from '@portal/service-runtime';
 import { RENDER_EXAMPLES } from '../openapi-examples';
 import { CONTENT_TYPES } from '../rendering/formats';
 import { helperReferenceMarkdown } from '../rendering/helper-reference';
+import { LOCALES } from '../rendering/helpers';
 import { MAX_WARNINGS, WARNING_SEPARATOR } from '../rendering/render-warnings';
 import { QrBillDto } from './dto/qr-bill.dto';
 import { RenderRequestDto } from './dto/render-request.dto';
@@ -93,6 +94,12 @@ export class RenderController {
         description: `How many paths found no value (more than ${MISSING_HEADER} lists when capped).`,
         schema: { type: 'integer' },
       },
+      'Content-Language': {
+        description:
+          "The locale the helpers wrote in: `rendererOptions.locale`, else the template's `<html lang>`, else " +
+          '`Accept-Language`, else de-CH (a helper\'s own `locale="..."` aside).',
+        schema: { type: 'string', enum: [...LOCALES] },
+      },
       [WARNINGS_HEADER]: {
         description:
           'Present when the document could not honour part of its template, e.g. CSS properties a PDF cannot draw: ' +
@@ -126,6 +133,7 @@ export class RenderController {
     if (document.missing.length > 0) reply.header(MISSING_COUNT_HEADER, String(document.missing.length));
     if (document.warnings.length > 0)
       reply.header(WARNINGS_HEADER, document.warnings.join(WARNING_SEPARATOR));
+    if (document.locale) reply.header('content-language', document.locale);
     await reply
       .status(200)
       .header('content-type', document.contentType)

@@ -33,6 +33,8 @@ export interface RenderedDocument {
   readonly missing: readonly string[];
   /** What of the template the document could not honour (CSS in a pdf), capped; often none. */
   readonly warnings: readonly string[];
+  /** The locale its helpers wrote in: the options', else the template's lang, else the request's. */
+  readonly locale?: Locale;
 }
 
 interface TemplateSource {
@@ -90,6 +92,7 @@ export class RenderService {
       templateLabel: prepared.templateLabel,
       missing: result.missing,
       warnings: result.warnings,
+      ...(result.locale ? { locale: result.locale } : {}),
     };
   }
 

@@ -396,7 +396,23 @@ export function reduceStyles(
     const box = reduceStyle(element, fonts, defaultFont, warnings);
     if (box && mark(element, { [BOX_MARK]: boxes.length })) boxes.push(box);
   }
+  withoutUndeclaredCellBorders(document);
   return boxes;
+}
+
+/**
+ * HTML draws no line around a table cell unless CSS asks for one (or the table's `border`
+ * attribute does, which draws every cell's), while pdfmake's default table layout draws every
+ * line: each cell whose CSS declares no border (reduceStyle marked none) is marked with none, so
+ * that the PDF draws the lines the HTML output shows, no more.
+ */
+function withoutUndeclaredCellBorders(document: DomDocument): void {
+  for (const cell of document.querySelectorAll('td, th')) {
+    const frame = cell.closest('table')?.getAttribute('border');
+    if (frame !== undefined && frame !== null && frame.trim() !== '0') continue;
+    if (/"border"\s*:/.test(cell.getAttribute('data-pdfmake') ?? '')) continue;
+    mark(cell, { border: [false, false, false, false] });
+  }
 }
 
 /**

@@ -33,9 +33,17 @@ export function markdownPdfStyles(): Record<string, Record<string, unknown>> {
   );
 }
 
+/**
+ * A Markdown table's lines, in its PDF and its HTML alike: a table of figures reads by its grid,
+ * which neither draws without CSS (an HTML template's tables draw what its own CSS asks).
+ */
+export const MARKDOWN_TABLE_CSS =
+  'table { border-collapse: collapse; } th, td { border: 1px solid #999999; }';
+
 /** The same in CSS, for the head of a Markdown document's HTML. */
 export const MARKDOWN_CSS = [
   `body { font-size: ${MARKDOWN_BODY_FONT_SIZE}pt; }`,
+  MARKDOWN_TABLE_CSS,
   ...Object.entries(MARKDOWN_HEADINGS).map(
     ([tag, { fontSize, marginTop, marginBottom }]) =>
       `${tag} { font-size: ${fontSize}pt; font-weight: bold; margin: ${marginTop}pt 0 ${marginBottom}pt; }`,

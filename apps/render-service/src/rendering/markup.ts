@@ -60,6 +60,16 @@ export interface FontChoice {
 }
 
 /**
+ * Elements as a browser shows them without CSS, where html-to-pdfmake's defaults differ: a `th` is
+ * bold and centred, on no fill (html-to-pdfmake gives it a grey `#EEEEEE` fill, which the HTML
+ * output lacks and `background-color: transparent` could not remove). An empty value removes
+ * html-to-pdfmake's own.
+ */
+const HTML_DEFAULT_STYLES: Readonly<Record<string, Record<string, unknown>>> = {
+  th: { bold: true, fillColor: '', alignment: 'center' },
+};
+
+/**
  * html-to-pdfmake needs a DOM; one jsdom window per worker that never runs scripts or loads
  * anything. The document's CSS is inlined and reduced to what the PDF honours first
  * (html-styles.ts); html-to-pdfmake then reads the style attributes. `defaultStyles` change
@@ -83,7 +93,7 @@ export async function htmlToPdfContent(
     const converted = htmlToPdfmake!(html, {
       window: domWindow,
       removeExtraBlanks: true,
-      defaultStyles,
+      defaultStyles: { ...HTML_DEFAULT_STYLES, ...defaultStyles },
       // Widths and heights of table cells (and percentages of the table) become the table's.
       tableAutoSize: true,
     });

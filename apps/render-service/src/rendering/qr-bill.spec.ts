@@ -144,7 +144,19 @@ describe('readQrBill: data.qrBill as the Swiss Payment Standards require', () =>
       'a character outside the permitted set',
       { ...valid, message: 'Rechnung 😀' },
       'data.qrBill.message',
-      /do not permit/,
+      / holds '😀' \(U\+1F600\) at character 10, which the Swiss Payment Standards do not permit/,
+    ],
+    [
+      'an invisible character outside the permitted set, in an address',
+      { ...valid, creditor: { ...creditor, city: 'Bern\u200b' } },
+      'data.qrBill.creditor.city',
+      / holds U\+200B at character 5, which the Swiss Payment Standards do not permit/,
+    ],
+    [
+      'a letter outside the permitted set',
+      { ...valid, debtor: { name: 'Ωmega AG', address: 'B', zip: '1', city: 'C', country: 'CH' } },
+      'data.qrBill.debtor.name',
+      / holds 'Ω' \(U\+03A9\) at character 1,/,
     ],
     [
       'message and additional information over 140 together',

@@ -52,6 +52,26 @@ const ADDRESS_FIELDS = new Set(['name', 'address', 'buildingNumber', 'zip', 'cit
  * Latin Extended-A, Ș ș Ț ț and the euro sign. Anything else a bank may refuse.
  */
 const PERMITTED = /^[\u0020-\u007e\u00a0-\u017f\u0218-\u021b\u20ac]*$/;
+const PERMITTED_CHARACTER = /^[\u0020-\u007e\u00a0-\u017f\u0218-\u021b\u20ac]$/;
+
+/** A character as a refusal names it: itself where it shows, and always its code point. */
+function describeCharacter(character: string): string {
+  const code = `U+${character.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+  return /[\p{L}\p{N}\p{P}\p{S}]/u.test(character) ? `'${character}' (${code})` : code;
+}
+
+/**
+ * The first character of `text` the standard does not permit and its position (1-based, in
+ * characters as a reader counts them, an emoji being one), or undefined.
+ */
+function firstRefusedCharacter(text: string): { character: string; position: number } | undefined {
+  let position = 0;
+  for (const character of text) {
+    position += 1;
+    if (!PERMITTED_CHARACTER.test(character)) return { character, position };
+  }
+  return undefined;
+}
 const IBAN_FORMAT = /^(CH|LI)\d{2}[0-9A-Z]{17}$/;
 
 type Errors = Record<string, string[]>;
@@ -208,10 +228,12 @@ function checkAddress(value: unknown, path: string, fail: Fail, also: ReadonlySe
 
 function checkText(text: string, limit: number, path: string, fail: Fail): void {
   if (text.length > limit) fail(path, `must be at most ${limit} characters (it has ${text.length})`);
-  if (!PERMITTED.test(text))
+  const refused = PERMITTED.test(text) ? undefined : firstRefusedCharacter(text);
+  if (refused)
     fail(
       path,
-      'holds a character the Swiss Payment Standards do not permit (Latin letters, digits, punctuation, €)',
+      `holds ${describeCharacter(refused.character)} at character ${refused.position}, which the Swiss ` +
+        'Payment Standards do not permit (Latin letters, digits, punctuation, €)',
     );
 }
 

@@ -13,7 +13,7 @@ import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from './output
 import { type InputFormat, type OutputFormat, supportsPair } from './formats';
 import { DEFAULT_LOCALE, type Locale } from './helpers';
 import { layoutFailure } from './layout-failures';
-import { markdownPdfStyles } from './markdown-style';
+import { MARKDOWN_TABLE_CSS, markdownPdfStyles } from './markdown-style';
 import {
   type FontChoice,
   htmlDocument,
@@ -143,6 +143,8 @@ export interface RenderedBytes {
   readonly bytes: Uint8Array;
   readonly missing: readonly string[];
   readonly warnings: readonly string[];
+  /** The locale the helpers wrote in (`Content-Language`); absent for a check. */
+  readonly locale?: Locale;
 }
 
 export type RenderOutcome =
@@ -295,8 +297,14 @@ async function render(
   limits: OutputLimits,
 ): Promise<RenderedBytes> {
   const missing = new MissingValues();
-  const { bytes, warnings } = await renderBytes(task, templates, limits, missing);
-  return { bytes, missing: missing.list.map(({ path }) => path), warnings };
+  const chosen: { locale?: Locale } = {};
+  const { bytes, warnings } = await renderBytes(task, templates, limits, missing, chosen);
+  return {
+    bytes,
+    missing: missing.list.map(({ path }) => path),
+    warnings,
+    ...(chosen.locale ? { locale: chosen.locale } : {}),
+  };
 }
 
 /** The document's bytes, and what of the template the PDF could not honour. */
@@ -305,6 +313,8 @@ async function renderBytes(
   templates: TemplateCache,
   limits: OutputLimits,
   missing: MissingValues,
+  /** Where the locale chosen is written. */
+  chosen: { locale?: Locale },
 ): Promise<Omit<RenderedBytes, 'missing'>> {
   const { inputFormat, outputFormat, templateLabel } = task;
   if (!supportsPair(inputFormat, outputFormat))
@@ -323,6 +333,7 @@ async function renderBytes(
   const template = templates.get(task.template, inputFormat, task.templateKey);
   // The options' locale, else the template's own language, else the request's, else de-CH.
   const locale = options.locale ?? template.language ?? task.requestLocale ?? DEFAULT_LOCALE;
+  chosen.locale = locale;
   const brandingLogos = task.branding?.logos;
   const text = template.render({ data, locale, budget, missing, brandingLogos });
   // Markdown admits a data: SVG image only when it is this render's own logo.
@@ -342,7 +353,12 @@ async function renderBytes(
           const html = inputFormat === 'md' ? await markdownToHtml(text, trustedImages) : text;
           checkMarkupSize(html);
           return inputFormat === 'md'
-            ? htmlToPdfContent(html, fontChoice(), markdownPdfStyles())
+            ? htmlToPdfContent(
+                // The CSS pass (juice) only for a document with a table.
+                /<table[\s>]/.test(html) ? `<style>${MARKDOWN_TABLE_CSS}</style>${html}` : html,
+                fontChoice(),
+                markdownPdfStyles(),
+              )
             : htmlToPdfContent(html, fontChoice());
         });
         document = htmlDocumentDefinition(converted);

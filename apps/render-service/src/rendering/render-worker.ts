@@ -35,13 +35,13 @@ export default async function renderInWorker(task: HeldTask): Promise<RenderedBy
     const { ok: _ok, ...failure } = outcome;
     return failure;
   }
-  const { missing, warnings } = outcome;
+  const { missing, warnings, locale } = outcome;
   const bytes = ownBuffer(outcome.bytes);
   // The result as piscina's transferable: the bytes' buffer moves to the service's thread.
   // (piscina's CommonJS entry exports the class alone: its symbols are the class's statics.)
   const moved = {
     [Piscina.transferableSymbol]: bytes.buffer,
-    [Piscina.valueSymbol]: { bytes, missing, warnings } satisfies RenderedBytes,
+    [Piscina.valueSymbol]: { bytes, missing, warnings, locale } satisfies RenderedBytes,
   };
   return Piscina.move(moved as unknown as Parameters<typeof Piscina.move>[0]) as unknown as RenderedBytes;
 }

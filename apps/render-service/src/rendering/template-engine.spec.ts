@@ -252,7 +252,29 @@ describe('}}} after a {{ expression: its end, then a literal }', () => {
 describe('compile errors', () => {
   it.each([
     ['an expression not closed', 'Dear\n  {{name}\n', 2, 9, /not closed with }}/],
-    ['a block never closed', '{{#each items}}\n{{name}}', 2, 9, /close every \{\{#block\}\}/],
+    // Where the author opened what is never closed, not where Handlebars gave up (the end).
+    ['a block never closed', '{{#each items}}\n{{name}}', 1, 1, /close every \{\{#block\}\}/],
+    [
+      'the inner of two blocks never closed, the template ending in a new line',
+      'a\n{{#if x}}\n  {{#each items}}\n  {{name}}\n',
+      3,
+      3,
+      /close every \{\{#block\}\}/,
+    ],
+    [
+      'an expression not closed that runs into the next lines',
+      'line 1\n{{default titleSize 14\nline 3 "x": 1\nline 4',
+      2,
+      1,
+      /not closed with }}/,
+    ],
+    [
+      'an expression not closed before the next one opens',
+      '{\n  "a": "{{name",\n\n  "b": "{{other}}"\n}',
+      2,
+      11,
+      /not closed with }}|opens before/,
+    ],
     [
       'blocks closed out of order',
       'x\n{{#each a}}{{#if b}}{{/each}}{{/if}}',

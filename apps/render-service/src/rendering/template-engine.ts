@@ -12,7 +12,13 @@ import { type MissingValues, reportIfMissing, withMissingValues } from './missin
 import { countingBlocks, countWritten, type OutputBudget, withBudget } from './output-budget';
 import { RenderError } from './render-error';
 import { firstTooDeep, type NestingKind, TEMPLATE_MAX_DEPTH, type TooDeep } from './template-nesting';
-import { authorPosition, type PreparedSource, prepareSource, withoutMarkers } from './template-source';
+import {
+  authorPosition,
+  type PreparedSource,
+  prepareSource,
+  unclosedOpening,
+  withoutMarkers,
+} from './template-source';
 
 type TemplateFunction = (context: unknown, options?: { data?: Record<string, unknown> }) => string;
 
@@ -350,9 +356,17 @@ function compileError(
   const { lineNumber, column } = (error ?? {}) as { lineNumber?: number; column?: number };
   const at =
     reported ?? (lineNumber !== undefined && column !== undefined ? { line: lineNumber, column } : undefined);
-  const reason = reasonOf(withoutMarkers(messageOf(error)));
+  const message = withoutMarkers(messageOf(error));
+  const reason = reasonOf(message);
   if (!at) return new RenderError('TEMPLATE.SYNTAX', `The template does not compile: ${reason}.`);
-  const position = authorPosition(prepared, at.line, at.column);
+  // Handlebars gives up where an open expression or block runs into something (a later line, the
+  // end): the author's mistake is on the line where it was opened, which the playground marks. On
+  // the same line the reported column is the sharper one (`{{total}.`: the lone `}`).
+  const opened = /got '(EOF|INVALID|OPEN|OPEN_BLOCK|OPEN_ENDBLOCK)'/.test(message)
+    ? unclosedOpening(prepared)
+    : undefined;
+  const reportedAt = authorPosition(prepared, at.line, at.column);
+  const position = opened !== undefined && opened.line < reportedAt.line ? opened : reportedAt;
   return new RenderError(
     'TEMPLATE.SYNTAX',
     `The template does not compile at line ${position.line}, column ${position.column}: ${reason}.`,

@@ -93,3 +93,49 @@ export function authorPosition(
   }
   return { line, column: column - (low - first) + 1 };
 }
+
+/** The author's line and column (both 1-based) of an offset in the author's source. */
+function positionOf(prepared: PreparedSource, offset: number): { line: number; column: number } {
+  const line = firstAtLeast(prepared.lineStarts, offset + 1);
+  return { line, column: offset - prepared.lineStarts[line - 1] + 1 };
+}
+
+const BLOCK_TAG = /^\{\{~?\s*([#^/])\s*>?\s*([^\s}~]+)/;
+
+/**
+ * Where the author left something open, for a parse error Handlebars reports where it gave up
+ * (the end of the template, or the next line the open expression runs into): the first `{{` whose
+ * expression another `{{` interrupts or that is never closed, else the last block opened
+ * (`{{#each}}`, `{{^if}}`) that is never closed. Undefined when neither is found.
+ */
+export function unclosedOpening(prepared: PreparedSource): { line: number; column: number } | undefined {
+  const source = withoutMarkers(prepared.text);
+  const blocks: { name: string; offset: number }[] = [];
+  let index = 0;
+  while (index < source.length) {
+    const open = source.indexOf('{{', index);
+    if (open === -1) break;
+    if (open > 0 && source[open - 1] === '\\') {
+      index = open + 2;
+      continue;
+    }
+    if (source.startsWith('{{!--', open)) {
+      const end = source.indexOf('--}}', open + 5);
+      if (end === -1) return positionOf(prepared, open);
+      index = end + 4;
+      continue;
+    }
+    const close = source.indexOf('}}', open + 2);
+    const next = source.indexOf('{{', open + 2);
+    if (close === -1 || (next !== -1 && next < close && !source.startsWith('{{!', open)))
+      return positionOf(prepared, open);
+    const tag = BLOCK_TAG.exec(source.slice(open, close + 2));
+    if (tag?.[1] === '/') {
+      const opened = blocks.findLastIndex((block) => block.name === tag[2]);
+      if (opened !== -1) blocks.splice(opened);
+    } else if (tag) blocks.push({ name: tag[2], offset: open });
+    index = close + 2;
+  }
+  const last = blocks.at(-1);
+  return last === undefined ? undefined : positionOf(prepared, last.offset);
+}

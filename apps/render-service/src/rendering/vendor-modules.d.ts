@@ -160,6 +160,7 @@ declare module 'jsdom' {
     textContent: string | null;
     readonly outerHTML: string;
     contains(other: DomElement): boolean;
+    closest(selectors: string): DomElement | null;
     getAttribute(name: string): string | null;
     setAttribute(name: string, value: string): void;
     removeAttribute(name: string): void;

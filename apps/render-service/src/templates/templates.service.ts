@@ -1,6 +1,9 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+
+import { storedNamesNear } from '@portal/database';
+import { nearestName } from '@portal/http-context';
 
 import {
   fetchPage,
@@ -171,7 +174,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
   /** `name` or `name@N`; unknown names and versions are 404s. */
   async get(reference: string): Promise<SavedVersion> {
     const parsed = parseTemplateReference(reference);
-    if (!parsed) throw notFound(reference);
+    if (!parsed) throw await this.notFound(reference);
     const query = this.dataSource
       .getRepository(RenderTemplateVersionEntity)
       .createQueryBuilder('version')
@@ -181,7 +184,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     if (parsed.version === undefined) query.andWhere('version.version = template.latestVersion');
     else query.andWhere('version.version = :version', { version: parsed.version });
     const version = await query.getOne();
-    if (!version) throw notFound(reference);
+    if (!version) throw await this.notFound(reference, parsed);
     return { template: version.template, version };
   }
 
@@ -212,7 +215,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     const template = TEMPLATE_NAME.test(name)
       ? await this.dataSource.getRepository(RenderTemplateEntity).findOneBy({ name })
       : null;
-    if (!template) throw notFound(name);
+    if (!template) throw await this.notFound(name);
     const order = parseOrderBy(query.OrderBy, VERSION_ORDER);
     const builder = this.dataSource
       .getRepository(RenderTemplateVersionEntity)
@@ -223,10 +226,10 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
 
   /** Deletes the template and every version of it. */
   async delete(name: string): Promise<void> {
-    if (!TEMPLATE_NAME.test(name)) throw notFound(name);
+    if (!TEMPLATE_NAME.test(name)) throw await this.notFound(name);
     await this.dataSource.transaction(async (manager) => {
       const result = await manager.delete(RenderTemplateEntity, { name });
-      if (!result.affected) throw notFound(name);
+      if (!result.affected) throw await this.notFound(name, undefined, manager);
     });
     await this.invalidate(name);
   }
@@ -248,6 +251,25 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     };
     this.cache.set(reference.version, resolved, ticket);
     return resolved;
+  }
+
+  /**
+   * The 404 of a reference no saved version answers: when no template has its name, the stored
+   * name nearest to it is suggested (`name@N` of a known name is a version that does not exist).
+   */
+  private async notFound(
+    reference: string,
+    parsed: TemplateReference | undefined = parseTemplateReference(reference),
+    queryable: DataSource | EntityManager = this.dataSource,
+  ): Promise<NotFoundError> {
+    const name = parsed?.name ?? reference;
+    const known = await storedNamesNear(queryable, RenderTemplateEntity, 'name', name);
+    const nearest = known.includes(name) ? undefined : nearestName(name, known);
+    const unknown = `No template (or version) is named ${quoteInput(reference)}`;
+    return new NotFoundError(
+      nearest === undefined ? `${unknown}.` : `${unknown}; did you mean ${quoteInput(nearest)}?`,
+      'TEMPLATE.NOT_FOUND',
+    );
   }
 
   private async invalidate(name: string): Promise<void> {
@@ -274,6 +296,3 @@ function sampleDataTextOf(value: unknown): string | null {
     throw ValidationProblemError.of('sampleData', reading.problem, 'TEMPLATE.SAMPLE_DATA_INVALID');
   return reading.text;
 }
-
-const notFound = (reference: string): NotFoundError =>
-  new NotFoundError(`No template (or version) is named ${quoteInput(reference)}.`, 'TEMPLATE.NOT_FOUND');

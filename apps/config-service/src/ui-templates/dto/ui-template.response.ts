@@ -24,10 +24,24 @@ export class ContrastPairDto {
   readonly text: string;
   @ApiProperty({ description: 'The text colour as stored (`#FFFFFF`/`#000000` for white/black).' })
   readonly textColor: string;
-  @ApiProperty({ description: 'The palette colour of the background.', enum: PALETTE_KEYS })
+  @ApiProperty({
+    description: 'The palette colour of the background, or `white`: the page.',
+    enum: [...PALETTE_KEYS, 'white'],
+  })
   readonly background: string;
-  @ApiProperty({ description: 'The background colour as stored.' })
+  @ApiProperty({ description: 'The background colour as stored (`#FFFFFF` for white).' })
   readonly backgroundColor: string;
+  @ApiProperty({
+    description:
+      "What the pair is for. `palette`: the palette's own pairs (`primaryColorText` on the primary colour and " +
+      'the pill, black or white on the other fills). `document`: a palette colour as text on the white page, as ' +
+      "the portal's conventions and the shipped templates print them: headings in `primaryColor`, footers and " +
+      'notes in `secondaryColor`, links in `tertiaryColor`. Both count in `meetsAaNormalText` and for ' +
+      'CONFIG_CONTRAST_POLICY. `combination`: `secondaryColor` or `tertiaryColor` as text on `primaryColor`, ' +
+      "which no shipped template prints: measured for a template's author, not counted.",
+    enum: ['palette', 'document', 'combination'],
+  })
+  readonly use: string;
   @ApiProperty({
     description:
       'WCAG 2.2 contrast ratio (1..21), rounded to two decimals; translucent colours as seen (the ' +
@@ -45,13 +59,15 @@ export class ContrastPairDto {
 
 /** What the palette's contrasts are worth (contract 9, "Accessible palettes"); computed, never stored. */
 export class PaletteAccessibilityDto {
-  @ApiProperty({ description: 'Every pair meets AA for normal text.' })
+  @ApiProperty({ description: 'Every pair of `use` `palette` and `document` meets AA for normal text.' })
   readonly meetsAaNormalText: boolean;
   @ApiProperty({
     type: [ContrastPairDto],
     description:
       '`primaryColorText` on `primaryColor` and on `primaryColorPill`, then black or white text (the better) on ' +
-      '`secondaryColor`, `secondaryColorLightOne`, `secondaryColorLightTwo` and `tertiaryColor`, in this order.',
+      '`secondaryColor`, `secondaryColorLightOne`, `secondaryColorLightTwo` and `tertiaryColor`, then ' +
+      '`primaryColor`, `secondaryColor` and `tertiaryColor` on white, then `secondaryColor` and `tertiaryColor` ' +
+      'on `primaryColor`, in this order.',
   })
   readonly pairs: ContrastPairDto[];
 }

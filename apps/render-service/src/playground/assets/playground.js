@@ -46,6 +46,7 @@
     inputFormat: byId('input-format'),
     outputFormat: byId('output-format'),
     locale: byId('locale'),
+    localeNote: byId('locale-note'),
     mode: byId('mode'),
     editor: byId('template-editor'),
     gutter: byId('template-gutter'),
@@ -234,6 +235,36 @@
       ui.notes.append(element('p', '', 'Not honoured in the document:'), list);
     }
     ui.notes.hidden = ui.notes.childElementCount === 0;
+  }
+
+  /** The renderer options' own locale, when their JSON names one. */
+  function optionsLocale() {
+    try {
+      const options = JSON.parse(ui.options.value);
+      return options && typeof options.locale === 'string' ? options.locale : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /**
+   * Beside the locale menu: which locale the document was written in when it is not the menu's.
+   * The menu is the request's Accept-Language, the last choice: the renderer options' locale or
+   * the template's own `<html lang>` go first (Content-Language says which locale won).
+   */
+  function showLocaleNote(used) {
+    const chosen = ui.locale.value;
+    const overridden = Boolean(used) && used !== chosen;
+    ui.localeNote.hidden = !overridden;
+    ui.locale.classList.toggle('overridden', overridden);
+    if (!overridden) {
+      ui.localeNote.textContent = '';
+      return;
+    }
+    ui.localeNote.textContent =
+      optionsLocale() === used
+        ? `${used}: the renderer options' locale overrides ${chosen}`
+        : `${used}: the template's lang overrides ${chosen}`;
   }
 
   // ---- the template editor: line numbers and the problem beside its line ----
@@ -603,6 +634,7 @@
     }
     clearProblem();
     showNotes(response.headers);
+    showLocaleNote(response.headers.get('content-language'));
     const label = response.headers.get('x-render-template') || (saved ? body.templateName : 'inline');
     showDocument(blob, label, Math.round(performance.now() - started));
   }
