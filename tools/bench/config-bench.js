@@ -8,7 +8,12 @@
 //   sends from, so the load generator does not share the servers' event loop (0: same thread);
 //   BENCH_LOG_LEVEL (default warn, so the request lines are not written; `info` writes them, as in
 //   production, to /dev/null); REDIS_URL: the per-caller counts in Redis, as replicas keep them.
+//   OTEL_EXPORTER_OTLP_ENDPOINT: spans exported there, as a service exports them (a local receiver:
+//   node tools/bench/otlp-sink.js); BENCH_TRACES=none: no tracing at all (neither traceparent nor
+//   spans), to measure what tracing costs. Tracing covers the bare route as well: it runs in the
+//   same process, so the ratio holds tracing's cost on both sides; read_rps and read_cpu_us tell it.
 // `npm run profile:config` shows where a read's CPU goes. The last line of output is one JSON object with the results.
+const traces = process.env.BENCH_TRACES === 'none' ? 'none' : startTracing();
 const { cpus } = require('node:os');
 
 const { measure, positiveNumber, printTable, round, runBenchmark, workerCount } = require('./bench-support');
@@ -169,9 +174,20 @@ async function main(cleanups) {
     database: service.database.source,
     redis: service.env.REDIS_URL !== undefined,
     log_level: service.env.LOG_LEVEL,
+    traces,
     node: process.version,
   });
   return summary;
+}
+
+/**
+ * Tracing as config-service's main.ts starts it, before anything it traces is loaded: traceparent
+ * taken in and sent on, and spans exported when OTEL_EXPORTER_OTLP_ENDPOINT is set.
+ */
+function startTracing() {
+  const tracing = require('../../dist/libs/tracing/src');
+  tracing.startTracing('config-service');
+  return tracing.exportsTraces(process.env) ? 'exported' : 'propagated';
 }
 
 function median(values) {

@@ -1,3 +1,5 @@
+// First: traces (README "Traces") before anything they follow is loaded.
+import './tracing';
 import 'reflect-metadata';
 
 import { runService } from '@portal/service-runtime';

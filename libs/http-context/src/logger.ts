@@ -34,7 +34,10 @@ export function createLogger(
     formatters: { level: (label) => ({ level: label }) },
     mixin: () => {
       const context = currentRequestContext();
-      return context ? { correlationId: context.correlationId } : {};
+      if (!context) return {};
+      return context.traceId === undefined
+        ? { correlationId: context.correlationId }
+        : { correlationId: context.correlationId, traceId: context.traceId };
     },
   };
   return destination ? pino(options, destination) : pino(options);

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+import { context, isSpanContextValid, trace } from '@opentelemetry/api';
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 
@@ -7,11 +8,22 @@ import { CORRELATION_HEADER } from './correlation';
 
 export interface RequestContext {
   readonly correlationId: string;
+  /** The W3C trace id the request belongs to (its `traceparent`'s, or its own span's). */
+  readonly traceId?: string;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
 
 export const currentRequestContext = (): RequestContext | undefined => storage.getStore();
+
+/**
+ * The trace id of the span the code runs in (README "Traces"): the request's, which takes the
+ * caller's `traceparent`; none when the request came without one and no traces are exported.
+ */
+export function activeTraceId(): string | undefined {
+  const spanContext = trace.getSpanContext(context.active());
+  return spanContext !== undefined && isSpanContextValid(spanContext) ? spanContext.traceId : undefined;
+}
 
 /**
  * Sets `X-Correlation-Id` on every response (errors and unknown routes included, since the hook
@@ -21,7 +33,7 @@ export function registerRequestContext(fastify: FastifyInstance): void {
   fastify.addHook('onRequest', function requestContextOnRequest(request, reply, done) {
     const correlationId = String(request.id);
     void reply.header(CORRELATION_HEADER, correlationId);
-    storage.run({ correlationId }, done);
+    storage.run({ correlationId, traceId: activeTraceId() }, done);
   });
 }
 
@@ -89,6 +101,7 @@ export function registerRequestLogging(fastify: FastifyInstance, logger: Logger)
       logger[level]({
         msg: 'request completed',
         correlationId: String(request.id),
+        traceId: activeTraceId(),
         method: request.method,
         route: request.routeOptions.url ?? '(no route)',
         query: queryParameterNames(request.url),

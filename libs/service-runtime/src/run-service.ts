@@ -10,6 +10,7 @@ import {
 } from '@portal/database';
 import { InvalidEnvironmentError, loadEnv } from '@portal/env';
 import { createLogger, PinoNestLogger } from '@portal/http-context';
+import { stopTracing } from '@portal/tracing';
 
 import { shutDownGracefully } from './graceful-shutdown';
 import { MigrationEnvironment } from './migration-environment';
@@ -83,6 +84,8 @@ export async function runService<E extends ServiceEnvironment>(
     const report = await shutDownGracefully(app, env.SHUTDOWN_GRACE_MS);
     // The last line: what the stop had to cut (cutShort), 0 in the normal case.
     logger.info({ msg: `${definition.name} stopped`, ...report });
+    // The spans of the last requests leave before the process does.
+    await stopTracing();
     await database.embedded?.stop();
     process.exit(0);
   };

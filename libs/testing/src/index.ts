@@ -18,3 +18,4 @@ export * from './audit-events';
 export * from './typed-client';
 export * from './contract-validation';
 export * from './poppler';
+export * from './otlp-receiver';
