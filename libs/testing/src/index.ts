@@ -17,3 +17,4 @@ export * from './test-logs';
 export * from './audit-events';
 export * from './typed-client';
 export * from './contract-validation';
+export * from './prism-proxy';
