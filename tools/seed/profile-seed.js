@@ -297,7 +297,8 @@ async function seedProfiles(client, options) {
       // CASCADE: whatever else belongs to a profile goes too.
       await client.query(
         `TRUNCATE profile, person, account, organization, signatory, identity, profile_role, service_setting_value,
-           favorite_service, profile_picture, procuration, procuration_service, procuration_invite RESTART IDENTITY CASCADE`,
+           favorite_service, profile_picture, procuration, procuration_service, procuration_invite, search_value
+           RESTART IDENTITY CASCADE`,
       );
     }
     const indexes = await secondaryIndexes(client);
@@ -575,15 +576,18 @@ async function seedProfiles(client, options) {
         await insertColumns(client, 'person', person);
         await insertColumns(client, 'organization', organization);
         await insertColumns(client, 'signatory', signatory);
-        // The folded search columns with the functions of the migrations' trigger (profile_search_text_of).
+        // The folded search columns as the migrations' trigger writes them (profile_search_text_of):
+        // with its functions, and the person's folded names as its trigger wrote them.
         const profileNames = Object.keys(profile);
         await client.query(
           `INSERT INTO profile (${profileNames.map((name) => `"${name}"`).join(', ')},
-             search_text, email_search, city_search, zip_code_search)
+             search_text, email_search, city_search, zip_code_search, firstname_search, lastname_search)
          SELECT u.*, profile_search_text(u.email, u.external_key, u.person_id, u.organization_id),
-           profile_search_folded(u.email), profile_search_folded(u.city), profile_search_folded(u.zip_code)
+           profile_search_folded(u.email), profile_search_folded(u.city), profile_search_folded(u.zip_code),
+           pe.firstname_search, pe.lastname_search
            FROM unnest(${profileNames.map((name, index) => `$${index + 1}::${profile[name].type}[]`).join(', ')})
-             AS u(${profileNames.map((name) => `"${name}"`).join(', ')})`,
+             AS u(${profileNames.map((name) => `"${name}"`).join(', ')})
+           LEFT JOIN person pe ON pe.id = u.person_id`,
           profileNames.map((name) => profile[name].values),
         );
         await insertColumns(client, 'identity', identity);
@@ -600,6 +604,8 @@ async function seedProfiles(client, options) {
     );
 
     await client.query(`ALTER TABLE profile ENABLE TRIGGER tr_profile_search_text`);
+    // The distinct values the trigger would have added row by row (migration SearchByDistinctValues).
+    await client.query(`SELECT search_value_fill()`);
     for (const table of LOADED_TABLES) {
       await client.query(
         `SELECT setval(pg_get_serial_sequence($1, 'id'), coalesce(max(id), 0) + 1, false) FROM ${table}`,

@@ -160,6 +160,12 @@ const FREQUENT_LASTNAMES = [
   ['Bühler', 1.1, 'de'],
   ['Bucher', 1.1, 'de'],
   ['Berger', 1.1, 'de'],
+  // The spellings the accent-insensitive search must join (contract 9): `boesch` and `bosch` find
+  // Bösch, `mueller` finds Müller and Mueller.
+  ['Bösch', 0.4, 'de'],
+  ['Boesch', 0.2, 'de'],
+  ['Bosch', 0.1, 'de'],
+  ['Mueller', 0.3, 'de'],
   ['Rossi', 1.1, 'it'],
   ['Favre', 1.0, 'fr'],
   ['Bianchi', 0.8, 'it'],

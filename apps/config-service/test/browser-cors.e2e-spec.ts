@@ -38,15 +38,15 @@ interface BrandingOutcome {
 // What a login page does before anyone signs in: read the branding, then revalidate it by its ETag.
 const FETCH_BRANDING = async (url: string): Promise<BrandingOutcome> => {
   try {
-    // Run in the page; Node's RequestInit type does not know `cache`.
-    const first = await fetch(url, { cache: 'no-store' } as RequestInit);
+    // Run in the page.
+    const first = await fetch(url, { cache: 'no-store' });
     const etag = first.headers.get('ETag');
     const body = (await first.json()) as { name: string };
     // A header of the page's own: the browser sends a preflight first, and passes the 304 on.
     const second = await fetch(url, {
       cache: 'no-store',
       headers: { 'If-None-Match': etag ?? '' },
-    } as RequestInit);
+    });
     return { status: first.status, etag, name: body.name, revalidated: second.status };
   } catch (error) {
     return { error: String(error) };

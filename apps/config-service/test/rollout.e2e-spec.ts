@@ -1,10 +1,4 @@
-import {
-  expectLosslessRollout,
-  jsonArrayLength,
-  readSlowly,
-  rollingRestart,
-  testToken,
-} from '@portal/testing';
+import { expectLosslessRollout, rollingRestart, testToken, wholeListAnswer } from '@portal/testing';
 
 import { uiTemplateBody } from './config-test-app';
 
@@ -65,21 +59,8 @@ describe('config-service through a rolling restart (two replicas behind a Servic
           }
         }
       },
-      largeAnswer: async (replicaUrl) => {
-        const answer = await readSlowly(
-          `${replicaUrl}${TEMPLATES}?PageSize=-1`,
-          { method: 'GET', headers: { authorization: `Bearer ${token}` } },
-          512 * 1024,
-        );
-        const items = jsonArrayLength(answer.bytes);
-        return {
-          what: `GET ${TEMPLATES}?PageSize=-1`,
-          ...answer,
-          bytes: answer.bytes.byteLength,
-          complete: answer.complete && items === TEMPLATE_COUNT,
-          items,
-        };
-      },
+      largeAnswer: (replicaUrl) =>
+        wholeListAnswer(replicaUrl, TEMPLATES, token, (items) => items === TEMPLATE_COUNT),
     });
     expectLosslessRollout('config-service', outcome);
   }, 300_000);

@@ -16,6 +16,7 @@ import { ProcurationRepresentativeOrder1767312000000 } from './migrations/176731
 import { RestrictDeletesOfReferencedRecords1767398400000 } from './migrations/1767398400000-restrict-deletes-of-referenced-records';
 import { ReachReconciliation1767484800000 } from './migrations/1767484800000-reach-reconciliation';
 import { AccentInsensitiveSearch1767571200000 } from './migrations/1767571200000-accent-insensitive-search';
+import { SearchByDistinctValues1767657600000 } from './migrations/1767657600000-search-by-distinct-values';
 
 /** The one description of profile-service's database, shared by the app and the migration CLI. */
 export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
@@ -34,6 +35,7 @@ export function profileDataSourceOptions(url: string, pool: DatabasePool = {}) {
       RestrictDeletesOfReferencedRecords1767398400000,
       ReachReconciliation1767484800000,
       AccentInsensitiveSearch1767571200000,
+      SearchByDistinctValues1767657600000,
     ],
     migrationsTableName: 'profile_migrations',
     applicationName: 'profile-service',

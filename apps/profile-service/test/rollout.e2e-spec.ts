@@ -1,12 +1,6 @@
 import { Client } from 'pg';
 
-import {
-  expectLosslessRollout,
-  jsonArrayLength,
-  readSlowly,
-  rollingRestart,
-  testToken,
-} from '@portal/testing';
+import { expectLosslessRollout, rollingRestart, testToken, wholeListAnswer } from '@portal/testing';
 
 import { PASSWORD_HASH_OPTIONS } from '../src/profiles/password-hasher';
 
@@ -49,21 +43,7 @@ describe('profile-service through a rolling restart (two replicas behind a Servi
             return { method: 'GET', path: '/demo/v10-0/clients', token };
         }
       },
-      largeAnswer: async (replicaUrl) => {
-        const answer = await readSlowly(
-          `${replicaUrl}${PROFILES}?PageSize=-1`,
-          { method: 'GET', headers: { authorization: `Bearer ${token}` } },
-          512 * 1024,
-        );
-        const items = jsonArrayLength(answer.bytes);
-        return {
-          what: `GET ${PROFILES}?PageSize=-1`,
-          ...answer,
-          bytes: answer.bytes.byteLength,
-          complete: answer.complete && items >= COUNT,
-          items,
-        };
-      },
+      largeAnswer: (replicaUrl) => wholeListAnswer(replicaUrl, PROFILES, token, (items) => items >= COUNT),
     });
     expectLosslessRollout('profile-service', outcome);
   }, 300_000);

@@ -30,6 +30,7 @@ const TABLES = [
   'profile_role',
   'reach_reconciliation',
   'role',
+  'search_value',
   'service',
   'service_client',
   'service_role',

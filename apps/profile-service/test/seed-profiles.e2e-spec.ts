@@ -65,23 +65,42 @@ describe('profile seed (tools/seed/profile-seed.js, real PostgreSQL)', () => {
     try {
       await client.query(
         `CREATE TEMP TABLE seeded ON COMMIT DROP AS
-           SELECT id, search_text, email_search, city_search, zip_code_search FROM profile`,
+           SELECT id, search_text, email_search, city_search, zip_code_search, firstname_search, lastname_search
+             FROM profile`,
       );
+      await client.query(`CREATE TEMP TABLE seeded_values ON COMMIT DROP AS SELECT * FROM search_value`);
       await client.query(`UPDATE profile SET search_text = ''`);
       expect(
         await one(`SELECT count(*)::int AS stale FROM profile p JOIN seeded s ON s.id = p.id
-                    WHERE (p.search_text, p.email_search, p.city_search, p.zip_code_search)
-                          IS DISTINCT FROM (s.search_text, s.email_search, s.city_search, s.zip_code_search)`),
+                    WHERE (p.search_text, p.email_search, p.city_search, p.zip_code_search, p.firstname_search, p.lastname_search)
+                          IS DISTINCT FROM (s.search_text, s.email_search, s.city_search, s.zip_code_search,
+                                            s.firstname_search, s.lastname_search)`),
       ).toEqual({ stale: 0 });
+      // The seed's distinct values are those the trigger adds: none missing, none more.
+      expect(
+        await one(`SELECT count(*)::int AS differing FROM
+                     ((TABLE search_value EXCEPT TABLE seeded_values) UNION ALL (TABLE seeded_values EXCEPT TABLE search_value)) d`),
+      ).toEqual({ differing: 0 });
+      expect(
+        await one(`SELECT count(*)::int > 10 AS names FROM seeded_values WHERE kind = 'lastname'`),
+      ).toEqual({
+        names: true,
+      });
     } finally {
       await client.query('ROLLBACK');
     }
-    // The trigger is back on: renaming a person rewrites the search text.
+    // The trigger is back on: renaming a person rewrites the search text, its profile's copy of the
+    // folded name and the distinct values.
     const { id } = await one<{ id: number }>(`SELECT id FROM person ORDER BY id LIMIT 1`);
-    await client.query(`UPDATE person SET lastname = 'Seedtestname' WHERE id = $1`, [id]);
+    await client.query(`UPDATE person SET lastname = 'Seedtestnäme' WHERE id = $1`, [id]);
     expect(
-      await one(`SELECT search_text LIKE '%seedtestname' AS renamed FROM profile WHERE person_id = $1`, [id]),
-    ).toEqual({ renamed: true });
+      await one(
+        `SELECT search_text LIKE '%seedtestname%' AS renamed, lastname_search AS folded,
+                EXISTS (SELECT 1 FROM search_value WHERE kind = 'lastname' AND folded = p.lastname_search) AS listed
+           FROM profile p WHERE person_id = $1`,
+        [id],
+      ),
+    ).toEqual({ renamed: true, folded: 'seedtestname\x1fseedtestnaeme', listed: true });
     expect(
       await one(`SELECT count(DISTINCT lower(email))::int AS emails, count(*) FILTER (WHERE zip_code !~ '^[0-9]{4}$')::int AS odd_zips
         FROM profile`),

@@ -229,6 +229,31 @@ export function readSlowly(
   });
 }
 
+/**
+ * `GET path?PageSize=-1` on one replica, read slowly (512 KiB/s) so that it is still on its way at
+ * SIGTERM; whole when it arrived entirely as a JSON array of which `isComplete` accepts the length.
+ */
+export async function wholeListAnswer(
+  replicaUrl: string,
+  path: string,
+  token: string,
+  isComplete: (items: number) => boolean,
+): Promise<WholeAnswer> {
+  const answer = await readSlowly(
+    `${replicaUrl}${path}?PageSize=-1`,
+    { method: 'GET', headers: { authorization: `Bearer ${token}` } },
+    512 * 1024,
+  );
+  const items = jsonArrayLength(answer.bytes);
+  return {
+    what: `GET ${path}?PageSize=-1`,
+    ...answer,
+    bytes: answer.bytes.byteLength,
+    complete: answer.complete && isComplete(items),
+    items,
+  };
+}
+
 interface Replica {
   readonly process: ServiceProcess;
   readonly endpoint: Endpoint;

@@ -176,6 +176,24 @@ export function foldedContains(folded: string, term: string, add: (pattern: stri
   return conditions.length === 1 ? conditions[0] : `(${conditions.join(' OR ')})`;
 }
 
+/** The searched profile columns of few distinct values (migration SearchByDistinctValues): `search_value.kind`. */
+export type DistinctValueKind = 'city' | 'zip_code' | 'firstname' | 'lastname';
+
+/**
+ * `folded`, a column of few distinct values kept in `search_value` (migration
+ * SearchByDistinctValues), holds one of the values that contain the term: the term is matched
+ * against the distinct values (a few thousand rows, see `foldedContains`), and the rows holding
+ * them are found, and counted, by the column's b-tree on (folded value, id), never on the heap.
+ */
+export function distinctValueContains(
+  folded: string,
+  kind: DistinctValueKind,
+  term: string,
+  add: (pattern: string) => string,
+): string {
+  return `${folded} IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = '${kind}' AND ${foldedContains('sv.folded', term, add)})`;
+}
+
 /** An ISO 8601 date-time. */
 export const DateTimeFilter = (description: string): PropertyDecorator =>
   applyDecorators(

@@ -15,8 +15,6 @@ export const PERSON_MARITAL_STATUS_FK = 'fk_person_marital_status';
 @Index(PERSON_ACCOUNT_UNIQUE, ['accountId'], { unique: true })
 @Index('ix_person_marital_status', ['maritalStatusId'])
 @Index('ix_person_ahv_number', ['ahvNumber'])
-@Index('ix_person_firstname_search', { synchronize: false })
-@Index('ix_person_lastname_search', { synchronize: false })
 @Check('ck_person_gender', oneOf('gender', GENDERS))
 export class PersonEntity extends AuditedEntity {
   @PrimaryGeneratedColumn({ type: 'integer', primaryKeyConstraintName: 'pk_person' })
@@ -35,7 +33,10 @@ export class PersonEntity extends AuditedEntity {
   @Column({ type: 'varchar', length: 160, nullable: true })
   lastname: string | null;
 
-  /** `firstname` and `lastname` folded for the `...Contains` filters (`profile_search_fold`), by a database trigger. */
+  /**
+   * `firstname` and `lastname` folded (`profile_search_folded`) by a database trigger; the profile
+   * trigger copies them onto the person's profile, where the `...Contains` filters search them.
+   */
   @Column({
     name: 'firstname_search',
     type: 'text',

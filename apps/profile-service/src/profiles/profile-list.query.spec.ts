@@ -80,14 +80,14 @@ describe(ProfileListQuery.name, () => {
       [
         'ZipCodeContains',
         { ZipCodeContains: '80' },
-        'p."zip_code_search" LIKE profile_search_fold($1)',
+        'p."zip_code_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'zip_code\' AND sv.folded LIKE profile_search_fold($1))',
         ['%80%'],
       ],
       // With an umlaut, its transliteration too (contract 9).
       [
         'CityContains',
         { CityContains: 'zür' },
-        '(p."city_search" LIKE profile_search_fold($1) OR p."city_search" LIKE profile_search_fold($2))',
+        'p."city_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'city\' AND (sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2)))',
         ['%zür%', '%zuer%'],
       ],
       [
@@ -131,13 +131,13 @@ describe(ProfileListQuery.name, () => {
       [
         'PersonFirstNameContains',
         { PersonFirstNameContains: 'ann' },
-        'pe."firstname_search" LIKE profile_search_fold($1)',
+        'p."firstname_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'firstname\' AND sv.folded LIKE profile_search_fold($1))',
         ['%ann%'],
       ],
       [
         'PersonLastnameContains',
         { PersonLastnameContains: 'Bösch' },
-        '(pe."lastname_search" LIKE profile_search_fold($1) OR pe."lastname_search" LIKE profile_search_fold($2))',
+        'p."lastname_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'lastname\' AND (sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2)))',
         ['%Bösch%', '%Boesch%'],
       ],
       ['PersonAhvNumber', { PersonAhvNumber: '756.1' }, 'pe."ahv_number" = $1', ['756.1']],
@@ -161,14 +161,18 @@ describe(ProfileListQuery.name, () => {
 
     it('joins the person or the organization only for their filters, and combines filters with AND', () => {
       expect(sut({ filters: { Keyword: 'x' } }).total().text).not.toContain('JOIN');
+      // The person's folded names are on its profile: counting a name search joins nothing.
+      expect(
+        sut({ filters: { PersonLastnameContains: 'x', PersonFirstNameContains: 'y' } }).total().text,
+      ).not.toContain('JOIN');
       const both = sut({
-        filters: { ProfileType: 'Person', PersonLastnameContains: 'm', OrganizationIsPending: false },
+        filters: { ProfileType: 'Person', PersonAhvNumber: '756.1', OrganizationIsPending: false },
       });
       const text = both.total().text;
       expect(text).toContain('LEFT JOIN person pe ON pe.id = p."person_id"');
       expect(text).toContain('LEFT JOIN organization o ON o.id = p."organization_id"');
       expect(whereOf(both)).toBe(
-        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."lastname_search" LIKE profile_search_fold($2)',
+        'p."person_id" IS NOT NULL AND o."is_pending" = $1 AND pe."ahv_number" = $2',
       );
     });
 

@@ -1,7 +1,12 @@
 import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
 
 import { columnsOf, type EntityColumn } from '../common/entity-columns';
-import { escapeLike, foldedContains } from '../common/query-filters';
+import {
+  distinctValueContains,
+  type DistinctValueKind,
+  escapeLike,
+  foldedContains,
+} from '../common/query-filters';
 import { IdentityEntity } from './identity.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
@@ -86,8 +91,9 @@ const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
   'emailSearch',
   'citySearch',
   'zipCodeSearch',
+  'firstnameSearch',
+  'lastnameSearch',
 ]);
-const PERSON_SEARCH = searchColumns(PERSON, PersonEntity, ['firstnameSearch', 'lastnameSearch']);
 const ORGANIZATION_SEARCH = searchColumns(ORGANIZATION, OrganizationEntity, ['nameSearch']);
 const SIGNATORY: Source = { alias: 's', columns: readable(SignatoryEntity) };
 
@@ -132,8 +138,10 @@ class Parameters {
  * the page with its person, account, organization, reference data and picture, one for the exact
  * total, one per expanded collection (identities, signatories). Every filter is served by an
  * index of the migrations: trigram indexes for Keyword (one column kept by the database) and the
- * Contains filters, b-trees for equality and ranges. An unfiltered total reads the maintained
- * count instead of counting.
+ * Contains filters of unique-ish text (email, organization name); for those of few distinct
+ * values (city, zip code, the person's names) a trigram index of the distinct values and a b-tree
+ * on (value, id) that counts without visiting a row (`distinctValueContains`); b-trees for
+ * equality and ranges. An unfiltered total reads the maintained count instead of counting.
  */
 export class ProfileListQuery {
   private readonly filterParameters = new Parameters();
@@ -365,13 +373,16 @@ export class ProfileListQuery {
     when(filters.Ids, (ids) => `p.id = ANY(${add(ids)}::int[])`);
     when(filters.IsEnabled, (value) => `${p('isEnabled')} = ${add(value)}`);
     when(filters.ExternalKey, (value) => `${p('externalKey')} = ${add(value)}`);
-    // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains).
+    // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains),
+    // those of few distinct values through them (distinctValueContains).
     const contains = (source: Source, property: string, value: string): string =>
       foldedContains(column(source, property), value, add);
+    const distinctValue = (property: string, kind: DistinctValueKind, value: string): string =>
+      distinctValueContains(column(PROFILE_SEARCH, property), kind, value, add);
     when(filters.Keyword, (value) => contains(PROFILE_SEARCH, 'searchText', value));
     when(filters.EmailContains, (value) => contains(PROFILE_SEARCH, 'emailSearch', value));
-    when(filters.ZipCodeContains, (value) => contains(PROFILE_SEARCH, 'zipCodeSearch', value));
-    when(filters.CityContains, (value) => contains(PROFILE_SEARCH, 'citySearch', value));
+    when(filters.ZipCodeContains, (value) => distinctValue('zipCodeSearch', 'zip_code', value));
+    when(filters.CityContains, (value) => distinctValue('citySearch', 'city', value));
     when(filters.MinLastLoginStamp, (value) => `${p('lastLoginStamp')} >= ${add(new Date(value))}`);
     when(filters.MaxLastLoginStamp, (value) => `${p('lastLoginStamp')} <= ${add(new Date(value))}`);
     when(filters.IsInGracePeriod, (value) => {
@@ -400,10 +411,8 @@ export class ProfileListQuery {
       organization(this.perimeterCondition(entries, add)),
     );
 
-    when(filters.PersonFirstNameContains, (value) =>
-      person(contains(PERSON_SEARCH, 'firstnameSearch', value)),
-    );
-    when(filters.PersonLastnameContains, (value) => person(contains(PERSON_SEARCH, 'lastnameSearch', value)));
+    when(filters.PersonFirstNameContains, (value) => distinctValue('firstnameSearch', 'firstname', value));
+    when(filters.PersonLastnameContains, (value) => distinctValue('lastnameSearch', 'lastname', value));
     when(filters.PersonAhvNumber, (value) => person(`${pe('ahvNumber')} = ${add(value)}`));
 
     when(filters.HasToBeProcessedForInactivity, (state) => this.inactivityCondition(state, add));

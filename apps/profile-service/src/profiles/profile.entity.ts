@@ -27,6 +27,8 @@ export const PROFILE_ORGANIZATION_FK = 'fk_profile_organization';
 @Index('ix_profile_email_search', { synchronize: false })
 @Index('ix_profile_city_search', { synchronize: false })
 @Index('ix_profile_zip_code_search', { synchronize: false })
+@Index('ix_profile_firstname_search', { synchronize: false })
+@Index('ix_profile_lastname_search', { synchronize: false })
 @Index('ix_profile_grace_period_end_date', { synchronize: false })
 @Index('ix_profile_flagged_for_deletion', { synchronize: false })
 @Index('ix_profile_inactivity', { synchronize: false })
@@ -123,4 +125,25 @@ export class ProfileEntity extends AuditedEntity {
     update: false,
   })
   zipCodeSearch: string | null;
+
+  /** The person's folded `firstname` and `lastname`, copied by the same trigger: searched without joining the person. */
+  @Column({
+    name: 'firstname_search',
+    type: 'text',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  firstnameSearch: string | null;
+
+  @Column({
+    name: 'lastname_search',
+    type: 'text',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  lastnameSearch: string | null;
 }
