@@ -335,6 +335,9 @@ export interface OpenApiExamplesOptions<E extends ServiceEnvironment> {
   readonly tryItOut: readonly { readonly method: string; readonly path: string; readonly status: number }[];
 }
 
+/** A Swagger UI test's time limit (not a speed check: the page must merely get there). */
+const SWAGGER_UI_TIMEOUT_MS = 120_000;
+
 /** A query string's parameters, sorted, decoded: Swagger UI and URLSearchParams encode differently. */
 const queryOf = (url: string): string[][] =>
   [...new URL(url, 'http://localhost').searchParams.entries()].sort(([a], [b]) => a.localeCompare(b));
@@ -500,6 +503,9 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
           await page.close();
         }
       },
+      // Swagger UI lays out the whole document first: profile's (330 operations, 1.6 MB) takes
+      // 20 to 25 s in Chromium on a quiet two-core machine, more beside other suites.
+      SWAGGER_UI_TIMEOUT_MS,
     );
   });
 }
