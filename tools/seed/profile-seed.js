@@ -581,10 +581,11 @@ async function seedProfiles(client, options) {
         const profileNames = Object.keys(profile);
         await client.query(
           `INSERT INTO profile (${profileNames.map((name) => `"${name}"`).join(', ')},
-             search_text, email_search, city_search, zip_code_search, firstname_search, lastname_search)
+             search_text, email_local_search, email_domain_search, city_search, zip_code_search,
+             firstname_search, lastname_search)
          SELECT u.*, profile_search_text(u.email, u.external_key, u.person_id, u.organization_id),
-           profile_search_folded(u.email), profile_search_folded(u.city), profile_search_folded(u.zip_code),
-           pe.firstname_search, pe.lastname_search
+           profile_search_folded(profile_email_local(u.email)), profile_search_folded(profile_email_domain(u.email)),
+           profile_search_folded(u.city), profile_search_folded(u.zip_code), pe.firstname_search, pe.lastname_search
            FROM unnest(${profileNames.map((name, index) => `$${index + 1}::${profile[name].type}[]`).join(', ')})
              AS u(${profileNames.map((name) => `"${name}"`).join(', ')})
            LEFT JOIN person pe ON pe.id = u.person_id`,

@@ -92,7 +92,16 @@ describe('profile-service search of Swiss names (HTTP, real PostgreSQL)', () => 
     ['OrganizationNameContains=backerei', ['baeckerei']],
     ['OrganizationNameContains=baeckerei schoeni', ['baeckerei']],
     ['OrganizationNameContains=BÄCKEREI SCHÖNI', ['baeckerei']],
+    // An address in its two parts: the local part, the domain, and a term across the `@`.
     ['EmailContains=BOESCH@', ['boesch']],
+    ['EmailContains=bluewin', ['boesch']],
+    ['EmailContains=example.ch', ['muellerSpelled', 'bosch', 'michal', 'manuel']],
+    ['EmailContains=@gmx.c', ['mueller']],
+    ['EmailContains=er@gmx', ['mueller']],
+    ['EmailContains=hans@example', ['muellerSpelled']],
+    ['EmailContains=ns@ex', ['muellerSpelled']],
+    ['EmailContains=ch@example.ch', []],
+    ['EmailContains=@', ['boesch', 'mueller', 'muellerSpelled', 'bosch', 'michal', 'manuel', 'baeckerei']],
     ['ZipCodeContains=120', ['boesch', 'manuel']],
     // Keyword over every field it searches, one field at a time.
     ['Keyword=bosch', ['boesch', 'bosch']],
@@ -102,6 +111,13 @@ describe('profile-service search of Swiss names (HTTP, real PostgreSQL)', () => 
     ['Keyword=Schöni', ['baeckerei']],
     ['Keyword=francois', ['bosch']],
     ['Keyword=jurg bosch', []],
+    ['Keyword=gmx', ['mueller']],
+    ['Keyword=a.mueller@gmx.ch', ['mueller']],
+    ['Keyword=hans@', ['muellerSpelled']],
+    ['Keyword=schoeni.ch', ['baeckerei']],
+    // Found by the search text and by the domain at once: counted once (the total is the page's length).
+    ['Keyword=ch', ['boesch', 'mueller', 'muellerSpelled', 'bosch', 'michal', 'manuel', 'baeckerei']],
+    ['EmailContains=e', ['boesch', 'mueller', 'muellerSpelled', 'bosch', 'michal', 'manuel', 'baeckerei']],
     // LIKE wildcards stay themselves after folding.
     ['Keyword=b_sch', []],
   ])('%s', async (query, expected) => {
@@ -153,6 +169,9 @@ describe('profile-service search of Swiss names (HTTP, real PostgreSQL)', () => 
     expect(await representatives('bosch')).toEqual(['boesch', 'bosch']);
     expect(await representatives('ZOË')).toEqual(['manuel']);
     expect(await representatives('zoe')).toEqual(['manuel']);
+    // The e-mail's domain and across its `@`, as the profile list's Keyword.
+    expect(await representatives('bluewin')).toEqual(['boesch']);
+    expect(await representatives('francois@example')).toEqual(['bosch']);
   });
 
   it('matches UrlContains of the service lists without accents and case', async () => {

@@ -65,15 +65,15 @@ describe('profile seed (tools/seed/profile-seed.js, real PostgreSQL)', () => {
     try {
       await client.query(
         `CREATE TEMP TABLE seeded ON COMMIT DROP AS
-           SELECT id, search_text, email_search, city_search, zip_code_search, firstname_search, lastname_search
+           SELECT id, search_text, email_local_search, email_domain_search, city_search, zip_code_search, firstname_search, lastname_search
              FROM profile`,
       );
       await client.query(`CREATE TEMP TABLE seeded_values ON COMMIT DROP AS SELECT * FROM search_value`);
       await client.query(`UPDATE profile SET search_text = ''`);
       expect(
         await one(`SELECT count(*)::int AS stale FROM profile p JOIN seeded s ON s.id = p.id
-                    WHERE (p.search_text, p.email_search, p.city_search, p.zip_code_search, p.firstname_search, p.lastname_search)
-                          IS DISTINCT FROM (s.search_text, s.email_search, s.city_search, s.zip_code_search,
+                    WHERE (p.search_text, p.email_local_search, p.email_domain_search, p.city_search, p.zip_code_search, p.firstname_search, p.lastname_search)
+                          IS DISTINCT FROM (s.search_text, s.email_local_search, s.email_domain_search, s.city_search, s.zip_code_search,
                                             s.firstname_search, s.lastname_search)`),
       ).toEqual({ stale: 0 });
       // The seed's distinct values are those the trigger adds: none missing, none more.

@@ -165,34 +165,85 @@ export function searchSpellings(term: string): string[] {
 }
 
 /**
- * `folded` (text stored by STORED_FOLD) holds the term in one of its spellings: one
+ * `folded` (text stored by STORED_FOLD) matches `pattern` of the term in one of its spellings: one
  * trigram-indexable LIKE per spelling, the pattern folded by the database with the function that
  * folded the stored text. `add` binds a parameter and answers its placeholder.
  */
-export function foldedContains(folded: string, term: string, add: (pattern: string) => string): string {
+export function foldedMatches(
+  folded: string,
+  term: string,
+  pattern: (text: string) => string,
+  add: (pattern: string) => string,
+): string {
   const conditions = searchSpellings(term).map(
-    (spelling) => `${folded} LIKE ${SEARCH_FOLD}(${add(containsPattern(spelling))})`,
+    (spelling) => `${folded} LIKE ${SEARCH_FOLD}(${add(pattern(spelling))})`,
   );
   return conditions.length === 1 ? conditions[0] : `(${conditions.join(' OR ')})`;
 }
 
+/** `folded` holds the term in one of its spellings (see `foldedMatches`). */
+export const foldedContains = (folded: string, term: string, add: (pattern: string) => string): string =>
+  foldedMatches(folded, term, containsPattern, add);
+
 /** The searched profile columns of few distinct values (migration SearchByDistinctValues): `search_value.kind`. */
-export type DistinctValueKind = 'city' | 'zip_code' | 'firstname' | 'lastname';
+export type DistinctValueKind = 'city' | 'zip_code' | 'firstname' | 'lastname' | 'email_domain';
 
 /**
  * `folded`, a column of few distinct values kept in `search_value` (migration
- * SearchByDistinctValues), holds one of the values that contain the term: the term is matched
- * against the distinct values (a few thousand rows, see `foldedContains`), and the rows holding
- * them are found, and counted, by the column's b-tree on (folded value, id), never on the heap.
+ * SearchByDistinctValues), holds one of the values that match `pattern` of the term: the term is
+ * matched against the distinct values (a few thousand rows, see `foldedMatches`), and the rows
+ * holding them are found, and counted, by the column's b-tree on (folded value, id), never on the
+ * heap.
  */
-export function distinctValueContains(
+export function distinctValueMatches(
   folded: string,
   kind: DistinctValueKind,
   term: string,
+  pattern: (text: string) => string,
   add: (pattern: string) => string,
 ): string {
-  return `${folded} IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = '${kind}' AND ${foldedContains('sv.folded', term, add)})`;
+  return `${folded} IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = '${kind}' AND ${foldedMatches('sv.folded', term, pattern, add)})`;
 }
+
+/**
+ * Where a term is in the e-mail address of the profile `alias` (contract 9), as alternatives each
+ * served by an index of its own (migration SearchByDistinctValues): in the domain (its distinct
+ * values), or for a term with an `@`, across it (the local part ends with what precedes the term's
+ * last `@`, the domain starts with what follows it); and in the local part (trigram), unless
+ * `localPart` is false where another alternative holds it already (`search_text`). The domain
+ * comes first: a total counts each alternative without the rows of those before it, and that
+ * exclusion is checked on the rows a later alternative visits anyway, while the domain's own
+ * count, the large one of a broad term, stays index-only.
+ */
+export function emailAlternatives(
+  alias: string,
+  term: string,
+  add: (pattern: string) => string,
+  { localPart }: { localPart: boolean } = { localPart: true },
+): string[] {
+  const local = `${alias}."email_local_search"`;
+  const domain = `${alias}."email_domain_search"`;
+  const at = term.lastIndexOf('@');
+  return [
+    at < 0
+      ? distinctValueMatches(domain, 'email_domain', term, containsPattern, add)
+      : `(${foldedMatches(local, term.slice(0, at), endsWithPattern, add)} AND ${distinctValueMatches(domain, 'email_domain', term.slice(at + 1), startsWithPattern, add)})`,
+    ...(localPart ? [foldedContains(local, term, add)] : []),
+  ];
+}
+
+/**
+ * `Keyword` on the profile `alias` (contract 9): its `search_text` (the e-mail's local part and
+ * its `@`, external key, names, organization name and uid), or the rest of its e-mail address.
+ */
+export const keywordAlternatives = (
+  alias: string,
+  term: string,
+  add: (pattern: string) => string,
+): string[] => [
+  ...emailAlternatives(alias, term, add, { localPart: false }),
+  foldedContains(`${alias}."search_text"`, term, add),
+];
 
 /** An ISO 8601 date-time. */
 export const DateTimeFilter = (description: string): PropertyDecorator =>
@@ -240,6 +291,10 @@ export const TextArrayFilter = (
 
 /** The LIKE pattern of a case-insensitive substring: the text's own `%`, `_` and `\` match themselves. */
 export const containsPattern = (text: string): string => `%${escapeLike(text)}%`;
+
+/** The LIKE patterns of a text that ends, or starts, with the given one. */
+export const endsWithPattern = (text: string): string => `%${escapeLike(text)}`;
+export const startsWithPattern = (text: string): string => `${escapeLike(text)}%`;
 
 /** A LIKE pattern that matches the text itself only (ILIKE: case-insensitive equality). */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -49,8 +49,13 @@ describe('procuration list conditions (interfaces 4.3)', () => {
       { representativeKeyword: '50%_off', hasAccessToServiceId: 7 },
       now,
     );
-    expect(conditions[0]).toBe('representative.search_text LIKE profile_search_fold(:pfKeyword1)');
-    expect(parameters.pfKeyword1).toBe('%50\\%\\_off%');
+    // As the profile list's Keyword: the e-mail's domain, or the search text.
+    expect(conditions[0]).toBe(
+      '(representative."email_domain_search" IN (SELECT sv.folded FROM search_value sv ' +
+        "WHERE sv.kind = 'email_domain' AND sv.folded LIKE profile_search_fold(:pfKeyword1)) " +
+        'OR representative."search_text" LIKE profile_search_fold(:pfKeyword2))',
+    );
+    expect(parameters).toMatchObject({ pfKeyword1: '%50\\%\\_off%', pfKeyword2: '%50\\%\\_off%' });
     expect(conditions[1]).toContain('access_link.validity_start_stamp <= :pfNow');
     expect(parameters).toMatchObject({ pfService: 7, pfNow: now });
   });

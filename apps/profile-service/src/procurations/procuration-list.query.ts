@@ -8,7 +8,7 @@ import {
   type SortTerm,
 } from '@portal/pagination';
 
-import { foldedContains } from '../common/query-filters';
+import { keywordAlternatives } from '../common/query-filters';
 import { rawReader } from '../common/raw-rows';
 import { orderByOfResponse } from '../common/response-shape';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './procuration.dto';
@@ -77,15 +77,14 @@ export function procurationConditions(
     parameters.pfSynced = [...SYNCED_FUNCTIONS];
   }
   if (filters.representativeKeyword !== undefined) {
-    // The representative's folded search text, as the profile list's Keyword (contract 9).
+    // The representative as the profile list's Keyword finds it (contract 9).
     let spelling = 0;
-    conditions.push(
-      foldedContains(`${REPRESENTATIVE}.search_text`, filters.representativeKeyword, (pattern) => {
-        const name = `pfKeyword${(spelling += 1)}`;
-        parameters[name] = pattern;
-        return `:${name}`;
-      }),
-    );
+    const alternatives = keywordAlternatives(REPRESENTATIVE, filters.representativeKeyword, (pattern) => {
+      const name = `pfKeyword${(spelling += 1)}`;
+      parameters[name] = pattern;
+      return `:${name}`;
+    });
+    conditions.push(`(${alternatives.join(' OR ')})`);
   }
   if (filters.hasAccessToServiceId !== undefined) {
     conditions.push(

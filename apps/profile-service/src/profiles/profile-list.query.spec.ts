@@ -70,13 +70,6 @@ describe(ProfileListQuery.name, () => {
       ['Ids', { Ids: [3, 5] }, 'p.id = ANY($1::int[])', [[3, 5]]],
       ['IsEnabled', { IsEnabled: false }, 'p."is_enabled" = $1', [false]],
       ['ExternalKey', { ExternalKey: 'K-1' }, 'p."external_key" = $1', ['K-1']],
-      ['Keyword', { Keyword: 'Muster' }, 'p."search_text" LIKE profile_search_fold($1)', ['%Muster%']],
-      [
-        'EmailContains',
-        { EmailContains: '@bern.ch' },
-        'p."email_search" LIKE profile_search_fold($1)',
-        ['%@bern.ch%'],
-      ],
       [
         'ZipCodeContains',
         { ZipCodeContains: '80' },
@@ -148,13 +141,76 @@ describe(ProfileListQuery.name, () => {
       expect(query.total().text).toMatch(/^SELECT count\(\*\)::int AS total FROM profile p/);
     });
 
+    describe('filters of alternatives: ORed in the page, counted one alternative at a time', () => {
+      const domain = (pattern: string): string =>
+        `p."email_domain_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = 'email_domain' AND sv.folded LIKE profile_search_fold(${pattern}))`;
+
+      it.each<[string, ProfileListFilters, string[], unknown[]]>([
+        // The domain first, by its distinct values: its count, the large one, stays index-only.
+        // search_text holds the e-mail's local part and its `@`.
+        [
+          'Keyword',
+          { Keyword: 'Muster' },
+          [domain('$1'), 'p."search_text" LIKE profile_search_fold($2)'],
+          ['%Muster%', '%Muster%'],
+        ],
+        [
+          'EmailContains in a part',
+          { EmailContains: 'bluewin' },
+          [domain('$1'), 'p."email_local_search" LIKE profile_search_fold($2)'],
+          ['%bluewin%', '%bluewin%'],
+        ],
+        // Across the `@`: the local part ends with what precedes it, the domain starts with what follows.
+        [
+          'EmailContains across the @',
+          { EmailContains: 'hans.muster@bern' },
+          [
+            `(p."email_local_search" LIKE profile_search_fold($1) AND ${domain('$2')})`,
+            'p."email_local_search" LIKE profile_search_fold($3)',
+          ],
+          ['%hans.muster', 'bern%', '%hans.muster@bern%'],
+        ],
+        [
+          'EmailContains of a domain',
+          { EmailContains: '@bern.ch' },
+          [
+            `(p."email_local_search" LIKE profile_search_fold($1) AND ${domain('$2')})`,
+            'p."email_local_search" LIKE profile_search_fold($3)',
+          ],
+          ['%', 'bern.ch%', '%@bern.ch%'],
+        ],
+      ])('%s', (_name, filters, [first, second], values) => {
+        const query = sut({ filters });
+        // The page: the first rows of each alternative apart, up to the page's end, merged.
+        const branch = (alternative: string): string =>
+          `(SELECT p.id, p."id" AS sort0 FROM profile p WHERE ${alternative} ORDER BY p."id" ASC LIMIT $${values.length + 3})`;
+        expect(query.page().text.replace(/\s+/g, ' ')).toContain(
+          `FROM unnest(ARRAY(SELECT id FROM (${branch(first)} UNION ${branch(second)}) AS matches ` +
+            `ORDER BY sort0 ASC LIMIT $${values.length + 1} OFFSET $${values.length + 2}))`,
+        );
+        expect(query.total().text.replace(/\s+/g, ' ')).toBe(
+          `SELECT ((SELECT count(*) FROM profile p WHERE ${first}) + ` +
+            `(SELECT count(*) FROM profile p WHERE ${second} AND (${first}) IS NOT TRUE))::int AS total`,
+        );
+        expect(query.total().values).toEqual(values);
+        expect(query.page().values).toEqual([...values, 50, 0, 50]);
+      });
+
+      it('counts the first filter of alternatives apart, with every other filter in each count', () => {
+        const query = sut({ filters: { IsEnabled: true, Keyword: 'x', EmailContains: 'y' } });
+        const keyword = [domain('$2'), 'p."search_text" LIKE profile_search_fold($3)'];
+        const email = `(${domain('$4')} OR p."email_local_search" LIKE profile_search_fold($5))`;
+        expect(query.total().text.replace(/\s+/g, ' ')).toBe(
+          `SELECT ((SELECT count(*) FROM profile p WHERE p."is_enabled" = $1 AND ${email} AND ${keyword[0]}) + ` +
+            `(SELECT count(*) FROM profile p WHERE p."is_enabled" = $1 AND ${email} AND ${keyword[1]} AND (${keyword[0]}) IS NOT TRUE))::int AS total`,
+        );
+      });
+    });
+
     it('escapes LIKE wildcards and keeps every value out of the text', () => {
       const hostile = `100%_\\'; DROP TABLE profile; --`;
       const query = sut({ filters: { Keyword: hostile, EmailContains: hostile } });
-      expect(query.total().values).toEqual([
-        `%100\\%\\_\\\\'; DROP TABLE profile; --%`,
-        `%100\\%\\_\\\\'; DROP TABLE profile; --%`,
-      ]);
+      expect(query.total().values).toEqual(Array(4).fill(`%100\\%\\_\\\\'; DROP TABLE profile; --%`));
       expect(query.total().text).not.toContain('DROP');
       expect(query.page().text).not.toContain('DROP');
     });
@@ -181,9 +237,10 @@ describe(ProfileListQuery.name, () => {
         filters: { Keyword: 'x', IsEnabled: true },
         page: { pageNumber: 2, pageSize: 10 },
       });
-      expect(query.page().text).toContain('LIMIT $3 OFFSET $4');
-      expect(query.page().values).toEqual([true, '%x%', 10, 10]);
-      expect(query.total().values).toEqual([true, '%x%']);
+      expect(query.page().text).toContain('LIMIT $6)');
+      expect(query.page().text).toContain('LIMIT $4 OFFSET $5');
+      expect(query.page().values).toEqual([true, '%x%', '%x%', 10, 10, 20]);
+      expect(query.total().values).toEqual([true, '%x%', '%x%']);
     });
 
     it('matches the validation perimeter as the pairs its entries allow, * for any side', () => {

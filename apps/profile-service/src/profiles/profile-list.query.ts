@@ -2,10 +2,13 @@ import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination
 
 import { columnsOf, type EntityColumn } from '../common/entity-columns';
 import {
-  distinctValueContains,
+  containsPattern,
+  distinctValueMatches,
   type DistinctValueKind,
+  emailAlternatives,
   escapeLike,
   foldedContains,
+  keywordAlternatives,
 } from '../common/query-filters';
 import { IdentityEntity } from './identity.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
@@ -87,8 +90,6 @@ const searchColumns = <E extends object>(
   columns: columnsOf(entity).filter((entry) => (properties as readonly string[]).includes(entry.property)),
 });
 const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
-  'searchText',
-  'emailSearch',
   'citySearch',
   'zipCodeSearch',
   'firstnameSearch',
@@ -146,6 +147,11 @@ class Parameters {
 export class ProfileListQuery {
   private readonly filterParameters = new Parameters();
   private readonly conditions: string[] = [];
+  /**
+   * Filters that hold when any of their alternatives does, each alternative served by an index of
+   * its own (the e-mail's parts, `Keyword`): ORed in the page, counted apart in the total.
+   */
+  private readonly alternatives: (readonly string[])[] = [];
   private readonly kindCondition: { readonly sql: string; readonly kind: string } | undefined;
   private readonly filterJoins = new Set<'person' | 'organization'>();
 
@@ -167,7 +173,11 @@ export class ProfileListQuery {
         ? ''
         : ` LIMIT ${parameters.add(pageSize)} OFFSET ${parameters.add((pageNumber - 1) * pageSize)}`;
     const order = this.options.order.map((term) => `${term.expression} ${term.direction}`).join(', ');
-    const ids = `SELECT p.id FROM profile p${this.joinsForFilters()}${this.where()} ORDER BY ${order}${paging}`;
+    const [split, ...rest] = this.alternatives;
+    const ids =
+      split !== undefined && split.length > 1 && pageSize !== undefined
+        ? this.pageOfAlternatives(split, rest, parameters, pageNumber * pageSize, paging)
+        : `SELECT p.id FROM profile p${this.joinsForFilters()}${this.where()} ORDER BY ${order}${paging}`;
     return {
       text: `SELECT ${this.selectList().join(', ')}
   FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS page(id, ordinal)
@@ -175,6 +185,32 @@ export class ProfileListQuery {
  ORDER BY page.ordinal`,
       values: parameters.values,
     };
+  }
+
+  /**
+   * The ids of a page of a filter of alternatives: the first rows up to the page's end of each
+   * alternative apart, then merged. With the alternatives ORed, the planner cannot tell how many
+   * rows a distinct-value match keeps (it guesses half) and walks the whole primary key for a rare
+   * term; apart, each alternative is planned with its own index and estimate.
+   */
+  private pageOfAlternatives(
+    split: readonly string[],
+    rest: readonly (readonly string[])[],
+    parameters: Parameters,
+    reach: number,
+    paging: string,
+  ): string {
+    const order = this.options.order;
+    const sortColumns = order.map((term, index) => `${term.expression} AS sort${index}`).join(', ');
+    const branchOrder = order.map((term) => `${term.expression} ${term.direction}`).join(', ');
+    const limit = parameters.add(reach);
+    const branches = split.map(
+      (alternative) =>
+        `(SELECT p.id, ${sortColumns} FROM profile p${this.joinsForFilters()}${this.where([alternative], rest)}` +
+        ` ORDER BY ${branchOrder} LIMIT ${limit})`,
+    );
+    const mergedOrder = order.map((term, index) => `sort${index} ${term.direction}`).join(', ');
+    return `SELECT id FROM (${branches.join(' UNION ')}) AS matches ORDER BY ${mergedOrder}${paging}`;
   }
 
   /**
@@ -201,7 +237,7 @@ export class ProfileListQuery {
 
   /** The exact number of profiles the filters keep; without filters, from the maintained count. */
   total(): SqlStatement {
-    if (this.conditions.length === 0) {
+    if (this.conditions.length === 0 && this.alternatives.length === 0) {
       return this.kindCondition === undefined
         ? { text: 'SELECT coalesce(sum(total), 0)::int AS total FROM profile_count', values: [] }
         : {
@@ -209,8 +245,22 @@ export class ProfileListQuery {
             values: [this.kindCondition.kind],
           };
     }
+    const [split, ...rest] = this.alternatives;
+    if (split === undefined || split.length === 1)
+      return {
+        text: `SELECT count(*)::int AS total FROM profile p${this.joinsForFilters()}${this.where()}`,
+        values: this.filterParameters.values,
+      };
+    // A count over ORed conditions would visit the heap row of every match (a bitmap OR): the
+    // first filter of alternatives is counted one alternative at a time instead, each without the
+    // rows of those before it, so that each count is its own index's (index-only where it can).
+    const counts = split.map((alternative, index) => {
+      const before = split.slice(0, index).map((earlier) => `(${earlier}) IS NOT TRUE`);
+      const where = this.where([alternative, ...before], rest);
+      return `(SELECT count(*) FROM profile p${this.joinsForFilters()}${where})`;
+    });
     return {
-      text: `SELECT count(*)::int AS total FROM profile p${this.joinsForFilters()}${this.where()}`,
+      text: `SELECT (${counts.join(' + ')})::int AS total`,
       values: this.filterParameters.values,
     };
   }
@@ -338,8 +388,17 @@ export class ProfileListQuery {
     return joins;
   }
 
-  private where(): string {
-    const all = [...(this.kindCondition ? [this.kindCondition.sql] : []), ...this.conditions];
+  /** The filters' conditions, ANDed, with those given in place of the filters of alternatives. */
+  private where(
+    extra: readonly string[] = [],
+    alternatives: readonly (readonly string[])[] = this.alternatives,
+  ): string {
+    const all = [
+      ...(this.kindCondition ? [this.kindCondition.sql] : []),
+      ...this.conditions,
+      ...alternatives.map((any) => (any.length === 1 ? any[0] : `(${any.join(' OR ')})`)),
+      ...extra,
+    ];
     return all.length === 0 ? '' : ` WHERE ${all.join(' AND ')}`;
   }
 
@@ -374,13 +433,15 @@ export class ProfileListQuery {
     when(filters.IsEnabled, (value) => `${p('isEnabled')} = ${add(value)}`);
     when(filters.ExternalKey, (value) => `${p('externalKey')} = ${add(value)}`);
     // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains),
-    // those of few distinct values through them (distinctValueContains).
+    // those of few distinct values through them (distinctValueMatches).
     const contains = (source: Source, property: string, value: string): string =>
       foldedContains(column(source, property), value, add);
     const distinctValue = (property: string, kind: DistinctValueKind, value: string): string =>
-      distinctValueContains(column(PROFILE_SEARCH, property), kind, value, add);
-    when(filters.Keyword, (value) => contains(PROFILE_SEARCH, 'searchText', value));
-    when(filters.EmailContains, (value) => contains(PROFILE_SEARCH, 'emailSearch', value));
+      distinctValueMatches(column(PROFILE_SEARCH, property), kind, value, containsPattern, add);
+    if (filters.Keyword !== undefined)
+      this.alternatives.push(keywordAlternatives(PROFILE.alias, filters.Keyword, add));
+    if (filters.EmailContains !== undefined)
+      this.alternatives.push(emailAlternatives(PROFILE.alias, filters.EmailContains, add));
     when(filters.ZipCodeContains, (value) => distinctValue('zipCodeSearch', 'zip_code', value));
     when(filters.CityContains, (value) => distinctValue('citySearch', 'city', value));
     when(filters.MinLastLoginStamp, (value) => `${p('lastLoginStamp')} >= ${add(new Date(value))}`);

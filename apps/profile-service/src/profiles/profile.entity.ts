@@ -24,7 +24,8 @@ export const PROFILE_ORGANIZATION_FK = 'fk_profile_organization';
 @Index(PROFILE_EXTERNAL_KEY_UNIQUE, ['externalKey'], { unique: true })
 // Kept by the migrations, outside TypeORM's synchronisation: trigram and expression indexes.
 @Index('ix_profile_search_text', { synchronize: false })
-@Index('ix_profile_email_search', { synchronize: false })
+@Index('ix_profile_email_local_search', { synchronize: false })
+@Index('ix_profile_email_domain_search', { synchronize: false })
 @Index('ix_profile_city_search', { synchronize: false })
 @Index('ix_profile_zip_code_search', { synchronize: false })
 @Index('ix_profile_firstname_search', { synchronize: false })
@@ -103,15 +104,31 @@ export class ProfileEntity extends AuditedEntity {
   gracePeriodEndDate: Date | null;
 
   /**
-   * What `Keyword` searches (email, external key, the person's names, the organization's name and
-   * uid), written by a database trigger, never by the service.
+   * What `Keyword` searches (the e-mail's local part and its `@`, external key, the person's names,
+   * the organization's name and uid), written by a database trigger, never by the service; the
+   * e-mail's domain is searched in `emailDomainSearch`.
    */
   @Column({ name: 'search_text', type: 'text', default: '', select: false, insert: false, update: false })
   searchText: string;
 
-  /** `email`, `city` and `zipCode` folded for the `...Contains` filters (`profile_search_fold`), by a database trigger. */
-  @Column({ name: 'email_search', type: 'text', select: false, insert: false, update: false })
-  emailSearch: string;
+  /**
+   * `email` folded for the `...Contains` filters (`profile_search_folded`) in its two parts around
+   * the last `@`, by a database trigger: the local part (mostly unique) and the domain (few).
+   */
+  @Column({ name: 'email_local_search', type: 'text', select: false, insert: false, update: false })
+  emailLocalSearch: string;
+
+  @Column({
+    name: 'email_domain_search',
+    type: 'text',
+    nullable: true,
+    select: false,
+    insert: false,
+    update: false,
+  })
+  emailDomainSearch: string | null;
+
+  /** `city` and `zipCode` folded, by the same trigger. */
 
   @Column({ name: 'city_search', type: 'text', nullable: true, select: false, insert: false, update: false })
   citySearch: string | null;
