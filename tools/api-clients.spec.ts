@@ -12,6 +12,8 @@ const generated = JSON.parse(
   execFileSync(process.execPath, [path.join(__dirname, 'api-clients.js'), '--print'], {
     cwd: ROOT,
     encoding: 'utf8',
+    // The three files are about 1.5 MB together (profile's HEAD operations); the default is 1 MiB.
+    maxBuffer: 64 * 1024 * 1024,
   }),
 ) as Record<string, string>;
 

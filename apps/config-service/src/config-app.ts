@@ -6,16 +6,19 @@ import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
-import type { ConfigEnvironment } from './config-environment';
+import { CONFIG_ENV_DEFAULTS, type ConfigEnvironment } from './config-environment';
 import { DEMO_UI_TEMPLATE_DATA } from './demo-data/demo-ui-templates.seeder';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
 import { PUBLIC_BRANDING_TAG } from './ui-templates/ui-template-branding.controller';
+import { CONFIG_VERSION_EXAMPLES } from './ui-templates/ui-template.examples';
 import { UI_TEMPLATE_TAGS } from './ui-templates/ui-templates.controller';
 
 export const CONFIG_SERVICE: ServiceDescription = {
   name: 'config-service',
+  versionExamples: CONFIG_VERSION_EXAMPLES,
+  defaultPort: Number(CONFIG_ENV_DEFAULTS.PORT),
   title: 'Configuration interface',
   description:
     'UI branding templates: colour palette, logos, footer links, social networks and sender identifiers. ' +

@@ -7,6 +7,7 @@ import { startTestApp, TestClient, testToken } from '@portal/testing';
 import { createConfigApp } from '../src/config-app';
 import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environment';
 import { DEMO_UI_TEMPLATE_DATA } from '../src/demo-data/demo-ui-templates.seeder';
+import { EXAMPLE_KEPT_UI_TEMPLATES } from '../src/ui-templates/ui-template.examples';
 import { uiTemplateBody } from './config-test-app';
 
 type Template = Record<string, any>;
@@ -49,17 +50,19 @@ describe('config-service demo UI template (SEED_DEMO_DATA)', () => {
       await service?.close();
     });
 
-    it('inserts the demo template at start-up and logs one line saying what it inserted', async () => {
+    it('inserts the demo template, and those the OpenAPI examples update and delete, at start-up and logs one line saying what it inserted', async () => {
       expect(service.demoLines()).toEqual([
         expect.objectContaining({
           level: 30,
-          msg: 'demo UI templates: inserted 4 rows (ui_template 1, ui_template_sender_identifier 3)',
+          msg: 'demo UI templates: inserted 12 rows (ui_template 5, ui_template_sender_identifier 7)',
           SEED_DEMO_DATA: 'auto',
-          inserted: { ui_template: 1, ui_template_sender_identifier: 3 },
+          inserted: { ui_template: 5, ui_template_sender_identifier: 7 },
         }),
       ]);
       const [demo, ...others] = await service.all();
-      expect(others).toEqual([]);
+      expect(others.map((template) => template.name)).toEqual(
+        EXAMPLE_KEPT_UI_TEMPLATES.map((template) => template.name),
+      );
       expect(demo).toMatchObject({
         name: 'canton-demo',
         createdBy: 'demo-data',
@@ -131,7 +134,7 @@ describe('config-service demo UI template (SEED_DEMO_DATA)', () => {
     it('always adds the demo template, without the sender identifiers other templates hold', async () => {
       await expect(service.seed('always')).resolves.toEqual({
         outcome: 'seeded',
-        inserted: { ui_template: 1, ui_template_sender_identifier: 2 },
+        inserted: { ui_template: 5, ui_template_sender_identifier: 6 },
       });
       const demo = (await service.client.get<Template>(`${V10}/canton-demo`)).body;
       expect(demo.senderIdentifiers).toEqual(DEMO_SENDERS.slice(1));

@@ -11,6 +11,7 @@ describeOpenApiExamples({
   defaults: CONFIG_ENV_DEFAULTS,
   createApp: createConfigApp,
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
+  anyOrder: true,
   roles: ['ConfigApi_Write'],
   versions: ['v10-0', 'v9-1'],
   tryItOut: [

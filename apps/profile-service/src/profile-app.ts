@@ -10,10 +10,11 @@ import { demoCatalogue } from './demo-data/demo-catalogue.seeder';
 import { demoProfiles } from './demo-data/demo-profiles.seeder';
 import { ProcurationsService } from './procurations/procurations.service';
 import { RoleAssignments } from './service-reach/role-assignments.service';
-import type { ProfileEnvironment } from './profile-environment';
+import { PROFILE_ENV_DEFAULTS, type ProfileEnvironment } from './profile-environment';
 
 export const PROFILE_SERVICE: ServiceDescription = {
   name: 'profile-service',
+  defaultPort: Number(PROFILE_ENV_DEFAULTS.PORT),
   title: 'Profile interface',
   description:
     'Person and organization profiles, accounts, identities, reference data, roles, services, settings, favorites ' +

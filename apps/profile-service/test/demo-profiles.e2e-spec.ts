@@ -124,4 +124,16 @@ describe('profile-service demo profiles (SEED_DEMO_PROFILES)', () => {
       await fresh.close();
     }
   });
+
+  it("lets its open invite be taken by profile 2 and approved by Marco Rossi, as the document's examples do", async () => {
+    // The invite names a service open to procurations (isProcurationAvailable), or the approve is a 400.
+    const base = `${V10}/procuration-invites/${DEMO_INVITE_TOKEN}`;
+    const consumed = await service.max.post<Json>(`${base}/consume`, {
+      representativeProfileId: 2,
+      updatedBy: 'sandra.huber',
+    });
+    expect(consumed.status).toBe(200);
+    const approved = await service.max.post<Json>(`${base}/approve`, { updatedBy: 'marco.rossi' });
+    expect({ status: approved.status, body: approved.body }).toMatchObject({ status: 201 });
+  });
 });

@@ -37,6 +37,10 @@ describeOpenApiExamples({
   env: { SEED_DEMO_PROFILES: 'auto' },
   createApp: createProfileApp,
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
+  // Not yet: the write examples of both versions address the same catalogue records and demo
+  // profiles 1 to 3 (DELETE /profiles/1 takes Marco Rossi's sub-resources), so most of them answer
+  // 404 in one order or the other; they need records of their own first (issue 31, point 1).
+  anyOrder: false,
   roles: ['ProfileApi_Max'],
   versions: ['v10-0', 'v9-1'],
   tryItOut: [

@@ -29,6 +29,17 @@ export const EXAMPLE_TEMPLATE_NAME = 'einwohnerkontrolle-termin';
 const notice = demo('notice');
 
 /**
+ * The template the delete example deletes: a copy of the demo notice that `npm start` saves for it
+ * (RENDER_DEMO_TEMPLATES), named by no other example, so that the examples run in any order.
+ */
+export const EXAMPLE_DELETED_TEMPLATE = {
+  name: 'demo-notice-retired',
+  inputFormat: notice.inputFormat,
+  template: notice.template,
+  data: notice.data,
+} as const;
+
+/**
  * The reads' example: the demo template of the same notice, which `npm start` saves
  * (RENDER_DEMO_TEMPLATES), so that the reads answer before any write example ran.
  */
@@ -65,11 +76,11 @@ export const RENDER_EXAMPLES: Record<string, BodyExample> = {
     value: inline(demo('qr-bill'), 'pdf'),
   },
   saved: {
-    summary: `The saved template ${EXAMPLE_TEMPLATE_NAME} as PDF (save it first with PUT /v10-0/templates/{templateName})`,
+    summary: `The saved template ${notice.name} as PDF (a demo template; PUT /v10-0/templates/{templateName} saves others)`,
     value: {
       inputFormat: notice.inputFormat,
       outputFormat: 'pdf',
-      templateName: EXAMPLE_TEMPLATE_NAME,
+      templateName: notice.name,
       data: JSON.stringify(notice.data),
       rendererOptions: JSON.stringify(notice.rendererOptions),
     },
@@ -156,6 +167,12 @@ const invoiceJob = (result: 'zip' | 'merged'): Record<string, unknown> => ({
  * for the development subject, so that "Try it out" with the token it prints reads it.
  */
 export const EXAMPLE_RENDER_JOB_ID = '3b0f6d8e-2c1a-4a57-9f0e-5d2a4c1b7e90';
+
+/**
+ * The job the delete example deletes: a second demo job, named by no read example, so that the
+ * reads of the first one answer whether the delete ran before them or not.
+ */
+export const EXAMPLE_DELETED_RENDER_JOB_ID = '7c2a9e14-5b3d-4f86-a1c0-9e8d7b6a5f43';
 
 /** The demo job: the zip example's three invoices. */
 export const DEMO_RENDER_JOB = invoiceJob('zip');

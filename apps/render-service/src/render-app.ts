@@ -9,10 +9,11 @@ import { registerPlayground } from './playground/playground';
 import { RENDER_DATA_MAX_ELEMENTS } from './render/data-bounds';
 import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
 import type { RenderTestSeams } from './render-core.module';
-import type { RenderEnvironment } from './render-environment';
+import { RENDER_ENV_DEFAULTS, type RenderEnvironment } from './render-environment';
 
 export const RENDER_SERVICE: ServiceDescription = {
   name: 'render-service',
+  defaultPort: Number(RENDER_ENV_DEFAULTS.PORT),
   title: 'Document rendering interface',
   description:
     'Renders data and a template into PDF, HTML or text, and keeps named, versioned templates. ' +

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
+import { EXAMPLE_DELETED_TEMPLATE } from '../src/openapi-examples';
 import { DEMO_TEMPLATES } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import {
@@ -72,22 +73,23 @@ describe('render-service fonts and demo templates (HTTP, real PostgreSQL)', () =
   });
 
   describe('demo templates', () => {
-    it('saves the README examples at start-up, once', async () => {
+    it('saves the README examples, and the template the OpenAPI delete example deletes, at start-up, once', async () => {
+      const saved = [...DEMO_TEMPLATES, EXAMPLE_DELETED_TEMPLATE];
       const list = await service.editor.get<Array<Record<string, unknown>>>(
         `${TEMPLATES}?PageSize=-1&OrderBy=name`,
       );
       expect(
         list.body.map(({ name, latestVersion, inputFormat }) => ({ name, latestVersion, inputFormat })),
       ).toEqual(
-        DEMO_TEMPLATES.map(({ name, inputFormat }) => ({ name, latestVersion: 1, inputFormat })).sort(
-          (a, b) => a.name.localeCompare(b.name),
-        ),
+        saved
+          .map(({ name, inputFormat }) => ({ name, latestVersion: 1, inputFormat }))
+          .sort((a, b) => a.name.localeCompare(b.name)),
       );
       // A replica starting later finds them and saves nothing.
       const replica = await startReplica(service, { RENDER_DEMO_TEMPLATES: 'true' });
       await replica.close();
       const again = await service.editor.get<Array<Record<string, unknown>>>(`${TEMPLATES}?PageSize=-1`);
-      expect(again.body.map(({ latestVersion }) => latestVersion)).toEqual(DEMO_TEMPLATES.map(() => 1));
+      expect(again.body.map(({ latestVersion }) => latestVersion)).toEqual(saved.map(() => 1));
     });
 
     it('keeps each example’s data as its sample data', async () => {

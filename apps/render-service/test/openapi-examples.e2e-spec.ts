@@ -13,6 +13,7 @@ describeOpenApiExamples({
   env: { RENDER_DEMO_TEMPLATES: 'true' },
   createApp: createRenderApp,
   openApiFile: path.join(__dirname, '..', 'openapi.json'),
+  anyOrder: true,
   roles: ['RenderApi_Render', 'RenderApi_Templates'],
   versions: ['v10-0'],
   notAudited: ['POST /v10-0/render'],

@@ -46,6 +46,7 @@ import { trackRequests } from './graceful-shutdown';
 import { DEFAULT_RATE_LIMIT_POLICY, type RateLimitPolicy } from './rate-limit.guard';
 import { toOpenApi31 } from './openapi-3-1';
 import { rawAnswerSecurityHeaders, registerSecurityHeaders } from './security-headers';
+import { applyVersionExamples, type VersionExampleValues } from './version-examples';
 import { authOptionsOf, type ServiceEnvironment } from './service-environment';
 import { ServiceLifecycle } from './service-lifecycle';
 import { trustedProxiesOf } from './trusted-proxies';
@@ -73,6 +74,13 @@ export interface ServiceDescription {
   readonly maxPathParameterLength?: number;
   /** The API versions below the tenant (`v10-0`), newest first: a 404 beside them names them. */
   readonly apiVersions?: readonly string[];
+  /**
+   * The port the service listens on by default (its PORT default): the document's concrete
+   * server, `http://localhost:<port>/<tenant>`, is what a newcomer's `npm start` serves.
+   */
+  readonly defaultPort: number;
+  /** The example values of a version's operations that differ from the shared ones (applyVersionExamples). */
+  readonly versionExamples?: VersionExampleValues;
 }
 
 /** Fastify's default `maxParamLength`. */
@@ -238,17 +246,93 @@ export function buildOpenApiDocument(
     .addServer('/{tenant}', "This service; `tenant` is the deployment's TENANT, any other tenant is a 404.", {
       tenant: { default: tenant, description: 'The tenant path segment (TENANT).' },
     })
+    // A concrete URL beside it, for tools that route by a server's full URL (a validating proxy,
+    // a mock server, a client generator): the service as `npm start` serves it.
+    .addServer(
+      `http://localhost:${service.defaultPort}/${tenant}`,
+      `This service as \`npm start\` serves it (default PORT ${service.defaultPort}, TENANT ${tenant}).`,
+    )
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' })
     .addSecurityRequirements('bearer');
   for (const tag of service.tags ?? []) builder.addTag(tag.name, tag.description);
   return toOpenApi31(
     relaxProjectedResponses(
       shareProblemResponses(
-        SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }),
+        documentCommaArrays(
+          addHeadOperations(
+            applyVersionExamples(
+              SwaggerModule.createDocument(app, builder.build(), { ignoreGlobalPrefix: true }),
+              service.versionExamples ?? {},
+            ),
+          ),
+        ),
         service.maxPathParameterLength ?? DEFAULT_MAX_PATH_PARAMETER_LENGTH,
       ),
     ),
   );
+}
+
+/**
+ * A HEAD operation beside every GET that has none: Fastify answers HEAD on every GET route (the
+ * GET's headers, no body), so the document lists it, with the GET's parameters and statuses and
+ * no response bodies. An explicit `@Head()` (profiles' count) keeps its own operation.
+ */
+function addHeadOperations(document: OpenAPIObject): OpenAPIObject {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const get = item.get;
+    if (!get || item.head) continue;
+    const responses: Record<string, unknown> = {};
+    for (const [status, response] of Object.entries(get.responses) as [string, object][]) {
+      if ('$ref' in response) responses[status] = response;
+      else {
+        const { content: _content, ...withoutBody } = response as { content?: unknown };
+        responses[status] = withoutBody;
+      }
+    }
+    const head = {
+      ...get,
+      ...(get.operationId ? { operationId: `${get.operationId}_head` } : {}),
+      summary: `${get.summary ?? 'Read'}: the headers alone`,
+      description: 'The GET of the same path, answered with its status and headers and no body.',
+      responses,
+    } as typeof get;
+    // Right after its GET, so that in document order it reads what the GET read, before any write.
+    document.paths[path] = Object.fromEntries(
+      Object.entries(item).flatMap(([key, value]) =>
+        key === 'get'
+          ? [
+              [key, value],
+              ['head', head],
+            ]
+          : [[key, value]],
+      ),
+    );
+  }
+  return document;
+}
+
+/**
+ * Every array query parameter (`Expand`, `Select`, `Ids`, ...) is read comma-separated
+ * (`Expand=Person,Organization`, QueryArray) as well as repeated: the document gives the comma
+ * form (`style: form, explode: false`), which validating proxies and Swagger UI then send and
+ * split; the repeated form stays accepted (its description says so).
+ */
+function documentCommaArrays(document: OpenAPIObject): OpenAPIObject {
+  for (const item of Object.values(document.paths)) {
+    for (const method of OPERATION_METHODS) {
+      for (const parameter of item[method]?.parameters ?? []) {
+        if ('$ref' in parameter || parameter.in !== 'query') continue;
+        const schema = parameter.schema;
+        if (!schema || '$ref' in schema || schema.type !== 'array') continue;
+        parameter.style = 'form';
+        parameter.explode = false;
+        if (!/comma-separated/i.test(parameter.description ?? ''))
+          parameter.description =
+            `${parameter.description ?? ''} Comma-separated (\`a,b\`) or repeated.`.trim();
+      }
+    }
+  }
+  return document;
 }
 
 const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });

@@ -20,3 +20,4 @@ export * from './write-deadline';
 export * from './redis-deadline';
 export * from './redis-warnings';
 export * from './round-lease';
+export * from './version-examples';

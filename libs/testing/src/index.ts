@@ -19,3 +19,4 @@ export * from './typed-client';
 export * from './contract-validation';
 export * from './poppler';
 export * from './otlp-receiver';
+export * from './prism-proxy';

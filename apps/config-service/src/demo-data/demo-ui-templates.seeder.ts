@@ -1,12 +1,13 @@
 import type { DemoDataSet, DemoDataWriter } from '@portal/database';
 
+import { EXAMPLE_KEPT_UI_TEMPLATES } from '../ui-templates/ui-template.examples';
 import { UiTemplateSenderIdentifierEntity } from '../ui-templates/ui-template-sender-identifier.entity';
 import { UiTemplateEntity } from '../ui-templates/ui-template.entity';
 import { colorPaletteOf, linkOf, logoOf, socialNetworkOf } from '../ui-templates/ui-template.mapper';
 import { DEMO_UI_TEMPLATES, type DemoUiTemplate } from './demo-ui-templates';
 
 /**
- * The demo UI templates as a demo data set (SEED_DEMO_DATA, libs/database demo-data.ts). A
+ * The demo UI templates, and those the OpenAPI update and delete examples address, as a demo data set (SEED_DEMO_DATA, libs/database demo-data.ts). A
  * template is matched by its name: one that exists is left as it is. A new one claims only the
  * sender identifiers no other template holds, so its array and the uniqueness table agree.
  */
@@ -15,7 +16,8 @@ export const DEMO_UI_TEMPLATE_DATA: DemoDataSet = {
   lockName: 'config-service:demo-ui-templates',
   tables: ['ui_template', 'ui_template_sender_identifier'],
   load: async (writer) => {
-    for (const template of DEMO_UI_TEMPLATES) await loadTemplate(writer, template);
+    for (const template of [...DEMO_UI_TEMPLATES, ...EXAMPLE_KEPT_UI_TEMPLATES])
+      await loadTemplate(writer, template);
   },
 };
 

@@ -1,7 +1,17 @@
 import type { BodyExample } from '@portal/http-context';
+import type { VersionExampleValues } from '@portal/service-runtime';
 
-/** The template the examples create and then update (the path parameter's example too). */
+import type { DemoUiTemplate } from '../demo-data/demo-ui-templates';
+
+/** The template the create example makes. */
 export const EXAMPLE_UI_TEMPLATE_NAME = 'kanton-zuerich';
+/** The template the update example updates: kept for it in the demo data, named by no other example. */
+export const EXAMPLE_UPDATED_UI_TEMPLATE_NAME = 'kanton-zuerich-test';
+/** The template the delete example deletes: kept for it in the demo data, named by no other example. */
+export const EXAMPLE_DELETED_UI_TEMPLATE_NAME = 'kanton-zuerich-alt';
+
+/** The sender identifiers of the updated template (each identifies one template only). */
+const UPDATED_SENDER_IDENTIFIERS = ['KantonZHTest', 'test.portal@zh.ch'];
 
 const COLOR_PALETTE = {
   primaryColor: '#0070B4',
@@ -86,7 +96,41 @@ export const UPDATE_UI_TEMPLATE_EXAMPLES: Record<string, BodyExample> = {
           isNewTab: true,
         },
       ],
+      senderIdentifiers: UPDATED_SENDER_IDENTIFIERS,
       updatedBy: 'luca.bernasconi',
     },
   },
 };
+
+/**
+ * The examples' values under v9-1 (applyVersionExamples): both versions share the database, so
+ * the v9-1 examples create, update and delete templates of their own.
+ */
+export const CONFIG_VERSION_EXAMPLES: VersionExampleValues = {
+  'v9-1': {
+    [EXAMPLE_UI_TEMPLATE_NAME]: 'kanton-bern',
+    KantonZH: 'KantonBE',
+    'portal@zh.ch': 'portal@be.ch',
+    [EXAMPLE_UPDATED_UI_TEMPLATE_NAME]: 'kanton-bern-test',
+    KantonZHTest: 'KantonBETest',
+    'test.portal@zh.ch': 'test.portal@be.ch',
+    [EXAMPLE_DELETED_UI_TEMPLATE_NAME]: 'kanton-bern-alt',
+  },
+};
+
+const inV9 = (value: string): string => CONFIG_VERSION_EXAMPLES['v9-1'][value] ?? value;
+
+/**
+ * The templates the update and delete examples of each version address, loaded with the demo data
+ * (SEED_DEMO_DATA) so that every example runs on a fresh start in any order.
+ */
+export const EXAMPLE_KEPT_UI_TEMPLATES: readonly DemoUiTemplate[] = [
+  { ...FIELDS, name: EXAMPLE_UPDATED_UI_TEMPLATE_NAME, senderIdentifiers: UPDATED_SENDER_IDENTIFIERS },
+  { ...FIELDS, name: EXAMPLE_DELETED_UI_TEMPLATE_NAME, senderIdentifiers: [] },
+  {
+    ...FIELDS,
+    name: inV9(EXAMPLE_UPDATED_UI_TEMPLATE_NAME),
+    senderIdentifiers: UPDATED_SENDER_IDENTIFIERS.map(inV9),
+  },
+  { ...FIELDS, name: inV9(EXAMPLE_DELETED_UI_TEMPLATE_NAME), senderIdentifiers: [] },
+];

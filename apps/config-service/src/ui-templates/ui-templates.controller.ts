@@ -32,7 +32,8 @@ import { UiTemplateResponse } from './dto/ui-template.response';
 import { CreateUiTemplateDto, UpdateUiTemplateDto } from './dto/ui-template-write.dto';
 import {
   CREATE_UI_TEMPLATE_EXAMPLES,
-  EXAMPLE_UI_TEMPLATE_NAME,
+  EXAMPLE_DELETED_UI_TEMPLATE_NAME,
+  EXAMPLE_UPDATED_UI_TEMPLATE_NAME,
   UPDATE_UI_TEMPLATE_EXAMPLES,
 } from './ui-template.examples';
 import { contrastFailures, describeContrastFailure } from './palette-contrast';
@@ -88,9 +89,12 @@ function warnAboutContrast(reply: FastifyReply, palette: ColorPalette): void {
     void reply.header(CONFIG_WARNINGS_HEADER, failures.map(describeContrastFailure).join(', '));
 }
 
-/** The writes' example: the template the create example makes, then updated and deleted. */
-const TemplateName = (): MethodDecorator =>
-  ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: EXAMPLE_UI_TEMPLATE_NAME });
+/** The update's example: a template kept for it in the demo data. */
+const UpdatedTemplateName = (): MethodDecorator =>
+  ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: EXAMPLE_UPDATED_UI_TEMPLATE_NAME });
+/** The delete's example: another template kept for it in the demo data. */
+const DeletedTemplateName = (): MethodDecorator =>
+  ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: EXAMPLE_DELETED_UI_TEMPLATE_NAME });
 /** The read's example: the demo template `npm start` seeds, found before any write example ran. */
 const DemoTemplateName = (): MethodDecorator =>
   ApiParam({ ...UI_TEMPLATE_NAME_PARAMETER, example: DEMO_UI_TEMPLATES[0].name });
@@ -160,7 +164,7 @@ abstract class UiTemplatesController {
       'those left out are released, one held by another template is a 400 on `senderIdentifiers[i]`. The ' +
       'palette is checked as on a create (`X-Config-Warnings`, or a 400 under `CONFIG_CONTRAST_POLICY=enforce`).',
   })
-  @TemplateName()
+  @UpdatedTemplateName()
   @ApiBodyExamples(UpdateUiTemplateDto, UPDATE_UI_TEMPLATE_EXAMPLES)
   @ApiOkResponse({ type: UiTemplateResponse, headers: WRITE_HEADERS })
   @ApiProblemResponses(400, 404, 413, 415)
@@ -178,7 +182,7 @@ abstract class UiTemplatesController {
   @HttpCode(204)
   @RequireRoles(CONFIG_WRITE)
   @ApiOperation({ summary: 'Delete a UI template and release its sender identifiers' })
-  @TemplateName()
+  @DeletedTemplateName()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteUiTemplate(@Param('uiTemplateName', UiTemplateNamePipe) name: string): Promise<void> {

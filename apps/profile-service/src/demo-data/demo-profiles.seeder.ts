@@ -238,10 +238,11 @@ async function load(
   const now = new Date();
   await writer.insert(ProcurationInviteEntity, {
     principalProfileId: marco,
-    description: 'Marco Rossi invites someone to file his change of address',
+    description: 'Marco Rossi invites someone to order his residence certificate',
     token: inviteTokenDigest(DEMO_INVITE_TOKEN),
     expirationStamp: new Date(now.getTime() + 365 * DAY_MS),
-    serviceIds: [await idByName(writer, 'service', 'change-of-address')],
+    // A service open to procurations (isProcurationAvailable), so that the invite can be approved.
+    serviceIds: [await idByName(writer, 'service', 'residence-certificate')],
   });
 }
 

@@ -7,7 +7,7 @@ import { DEVELOPMENT_SUBJECT } from '@portal/auth';
 import { isUniqueViolation } from '@portal/database';
 import { NotFoundError } from '@portal/problem-details';
 
-import { DEMO_RENDER_JOB, EXAMPLE_RENDER_JOB_ID } from '../openapi-examples';
+import { DEMO_RENDER_JOB, EXAMPLE_DELETED_RENDER_JOB_ID, EXAMPLE_RENDER_JOB_ID } from '../openapi-examples';
 import { RenderEnvironment } from '../render-environment';
 import { CreateRenderJobDto } from './dto/create-render-job.dto';
 import { RenderJobsService } from './render-jobs.service';
@@ -16,9 +16,10 @@ import { RenderJobsService } from './render-jobs.service';
 const DEMO_JOB_WAIT_MS = 30_000;
 
 /**
- * Creates the job whose id the OpenAPI examples name, for the development subject (the token
- * `npm start` prints), where it is missing: with the demo templates (RENDER_DEMO_TEMPLATES), which
- * its template is one of and which are saved before (their module bootstraps first).
+ * Creates the jobs whose ids the OpenAPI examples name (the reads' one and the delete's own), for
+ * the development subject (the token `npm start` prints), where they are missing: with the demo
+ * templates (RENDER_DEMO_TEMPLATES), which their template is one of and which are saved before
+ * (their module bootstraps first).
  */
 @Injectable()
 export class DemoJobLoader implements OnApplicationBootstrap {
@@ -31,29 +32,33 @@ export class DemoJobLoader implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.env.demoTemplatesEnabled) return;
-    if (await this.exists()) return;
+    for (const id of [EXAMPLE_RENDER_JOB_ID, EXAMPLE_DELETED_RENDER_JOB_ID]) await this.createDemoJob(id);
+  }
+
+  private async createDemoJob(id: string): Promise<void> {
+    if (await this.exists(id)) return;
     try {
       const body = plainToInstance(CreateRenderJobDto, DEMO_RENDER_JOB);
-      await this.jobs.create(body, { caller: DEVELOPMENT_SUBJECT }, EXAMPLE_RENDER_JOB_ID);
+      await this.jobs.create(body, { caller: DEVELOPMENT_SUBJECT }, id);
     } catch (error) {
       // Another replica starting at the same moment created it.
       if (!isUniqueViolation(error)) throw error;
     }
     const deadline = Date.now() + DEMO_JOB_WAIT_MS;
     while (Date.now() < deadline) {
-      const job = await this.jobs.get(EXAMPLE_RENDER_JOB_ID, DEVELOPMENT_SUBJECT);
+      const job = await this.jobs.get(id, DEVELOPMENT_SUBJECT);
       if (job.finishedAt !== null) {
         this.logger.log({ msg: 'Demo render job ready', job: job.id, state: job.state });
         return;
       }
       await sleep(100);
     }
-    this.logger.warn({ msg: 'Demo render job still running', job: EXAMPLE_RENDER_JOB_ID });
+    this.logger.warn({ msg: 'Demo render job still running', job: id });
   }
 
-  private async exists(): Promise<boolean> {
+  private async exists(id: string): Promise<boolean> {
     try {
-      await this.jobs.get(EXAMPLE_RENDER_JOB_ID, DEVELOPMENT_SUBJECT);
+      await this.jobs.get(id, DEVELOPMENT_SUBJECT);
       return true;
     } catch (error) {
       if (error instanceof NotFoundError) return false;

@@ -19,7 +19,11 @@ import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { BodyLimit, enforceWriteDeadline, RateLimit } from '@portal/service-runtime';
 
-import { EXAMPLE_RENDER_JOB_ID, RENDER_JOB_EXAMPLES } from '../openapi-examples';
+import {
+  EXAMPLE_DELETED_RENDER_JOB_ID,
+  EXAMPLE_RENDER_JOB_ID,
+  RENDER_JOB_EXAMPLES,
+} from '../openapi-examples';
 import { RENDER_RATE_LIMIT_POLICY, RENDER_RENDER } from '../render/render.controller';
 import { RenderEnvironment } from '../render-environment';
 import { CALLBACK_RETRY_POLICY } from './callbacks/callback-retry';
@@ -41,6 +45,8 @@ const JOB_ID = {
   description: "The job's id, as the create answered it (and its Location).",
   example: EXAMPLE_RENDER_JOB_ID,
 };
+/** The delete's example: the second demo job, kept for it. */
+const DELETED_JOB_ID = { ...JOB_ID, example: EXAMPLE_DELETED_RENDER_JOB_ID };
 
 @ApiTags('Render jobs')
 @ApiProblemResponses(401, 403)
@@ -188,7 +194,7 @@ export class RenderJobsController {
       'A job that has not finished is cancelled: its items not yet rendered never are, its result is dropped. ' +
       "A finished job's result is deleted. Either way the job stays readable until it expires.",
   })
-  @ApiParam(JOB_ID)
+  @ApiParam(DELETED_JOB_ID)
   @ApiNoContentResponse({ description: 'Cancelled, or its result deleted.' })
   @ApiProblemResponses(400, 404)
   async cancelRenderJob(

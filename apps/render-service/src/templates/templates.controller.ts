@@ -15,6 +15,7 @@ import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import {
+  EXAMPLE_DELETED_TEMPLATE,
   EXAMPLE_DEMO_TEMPLATE_NAME,
   EXAMPLE_TEMPLATE_NAME,
   SAVE_TEMPLATE_EXAMPLES,
@@ -26,12 +27,14 @@ import { TemplatesService } from './templates.service';
 
 export const RENDER_TEMPLATES = 'RenderApi_Templates';
 
-/** The writes' example: the template the save example keeps, then deletes. */
+/** The save's example: the template the save example keeps (a new one, then a new version). */
 const NAME_PARAMETER = {
   name: 'templateName',
   description: 'Up to 50 letters, digits and . _ ~ -',
   example: EXAMPLE_TEMPLATE_NAME,
 };
+/** The delete's example: a demo template kept for it, which no other example names. */
+const DELETE_NAME_PARAMETER = { ...NAME_PARAMETER, example: EXAMPLE_DELETED_TEMPLATE.name };
 /** The reads' example: a demo template, there before any write example ran. */
 const READ_NAME_PARAMETER = { ...NAME_PARAMETER, example: EXAMPLE_DEMO_TEMPLATE_NAME };
 
@@ -100,7 +103,7 @@ export class TemplatesController {
   @Delete(':templateName')
   @HttpCode(204)
   @ApiOperation({ summary: 'Delete a template with all its versions' })
-  @ApiParam(NAME_PARAMETER)
+  @ApiParam(DELETE_NAME_PARAMETER)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(404)
   async deleteTemplate(@Param('templateName') name: string): Promise<void> {
