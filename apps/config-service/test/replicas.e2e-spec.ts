@@ -5,9 +5,10 @@ import { Client } from 'pg';
 
 import {
   createTestDatabase,
-  startServiceProcess,
   type ServiceProcess,
+  startServiceProcess,
   TcpProxy,
+  TEST_REDIS_URL as REDIS_URL,
   TestClient,
   type TestDatabase,
   type TestResponse,
@@ -15,7 +16,6 @@ import {
   waitUntil,
 } from '@portal/testing';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 
 /** A tenant of this run's own: every Redis key carries it, so parallel runs on one Redis never meet. */

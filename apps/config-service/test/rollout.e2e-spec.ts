@@ -1,4 +1,10 @@
-import { expectLosslessRollout, rollingRestart, testToken, wholeListAnswer } from '@portal/testing';
+import {
+  expectLosslessRollout,
+  rollingRestart,
+  TEST_REDIS_URL,
+  testToken,
+  wholeListAnswer,
+} from '@portal/testing';
 
 import { uiTemplateBody } from './config-test-app';
 
@@ -34,7 +40,7 @@ describe('config-service through a rolling restart (two replicas behind a Servic
     };
     const outcome = await rollingRestart({
       service: 'config-service',
-      env: { SEED_DEMO_DATA: 'never', REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
+      env: { SEED_DEMO_DATA: 'never', REDIS_URL: TEST_REDIS_URL },
       // Batches under MAX_CONCURRENT_PER_CALLER (32 in flight for one caller, counted in Redis since
       // the limits are shared across replicas): 50 at once were partly refused, 429.
       seed: async (baseUrl) => {

@@ -4,14 +4,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 import {
   createTestDatabase,
-  startServiceProcess,
   type ServiceProcess,
+  startServiceProcess,
+  TEST_REDIS_URL as REDIS_URL,
   TestClient,
   type TestDatabase,
   waitUntil,
 } from '@portal/testing';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 const INTERVAL_MS = 1000;
 const WINDOW_MS = 10_000;

@@ -1,6 +1,12 @@
 import { Client } from 'pg';
 
-import { expectLosslessRollout, rollingRestart, testToken, wholeListAnswer } from '@portal/testing';
+import {
+  expectLosslessRollout,
+  rollingRestart,
+  TEST_REDIS_URL,
+  testToken,
+  wholeListAnswer,
+} from '@portal/testing';
 
 import { PASSWORD_HASH_OPTIONS } from '../src/profiles/password-hasher';
 
@@ -22,7 +28,7 @@ describe('profile-service through a rolling restart (two replicas behind a Servi
     const token = await testToken(['ProfileApi_Max']);
     const outcome = await rollingRestart({
       service: 'profile-service',
-      env: { SEED_DEMO_DATA: 'always', REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
+      env: { SEED_DEMO_DATA: 'always', REDIS_URL: TEST_REDIS_URL },
       seed: async (_baseUrl, database) => {
         const client = new Client({ connectionString: database.url });
         await client.connect();

@@ -3,8 +3,9 @@ import path from 'node:path';
 
 import {
   createTestDatabase,
-  startServiceProcess,
   type ServiceProcess,
+  startServiceProcess,
+  TEST_REDIS_URL as REDIS_URL,
   TestClient,
   type TestDatabase,
   testToken,
@@ -12,7 +13,6 @@ import {
 
 import { json, render, type RenderService, startRenderService, TEMPLATES } from './render-test-app';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 
 /** Real limits, small enough to reach: 4 reads a minute per caller, 2 renders. */

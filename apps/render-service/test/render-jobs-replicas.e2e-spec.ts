@@ -2,8 +2,9 @@ import path from 'node:path';
 
 import {
   createTestDatabase,
-  startServiceProcess,
   type ServiceProcess,
+  startServiceProcess,
+  TEST_REDIS_URL as REDIS_URL,
   TestClient,
   type TestDatabase,
   testToken,
@@ -12,7 +13,6 @@ import {
 
 import { unzip } from './zip-entries';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 const JOBS = '/demo/v10-0/render-jobs';
 /**

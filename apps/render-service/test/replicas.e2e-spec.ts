@@ -5,8 +5,9 @@ import { DataSource } from 'typeorm';
 
 import {
   createTestDatabase,
-  startServiceProcess,
   type ServiceProcess,
+  startServiceProcess,
+  TEST_REDIS_URL as REDIS_URL,
   TestClient,
   type TestDatabase,
   testToken,
@@ -21,7 +22,6 @@ import {
   TEMPLATES,
 } from './render-test-app';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 
 /** What the scenario needs of a replica. */

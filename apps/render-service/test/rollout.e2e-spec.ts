@@ -2,6 +2,7 @@ import {
   expectLosslessRollout,
   readSlowly,
   rollingRestart,
+  TEST_REDIS_URL,
   TestClient,
   testToken,
   waitUntil,
@@ -21,7 +22,7 @@ describe('render-service through a rolling restart (two replicas behind a Servic
     const token = await testToken(['RenderApi_Render']);
     const outcome = await rollingRestart({
       service: 'render-service',
-      env: { RENDER_WORKERS: '3', REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' },
+      env: { RENDER_WORKERS: '3', REDIS_URL: TEST_REDIS_URL },
       // Letters as text and, one in five, as a PDF.
       request: (n) => ({
         method: 'POST',

@@ -4,10 +4,11 @@ import path from 'node:path';
 import {
   createTestDatabase,
   type ReceivedSpan,
+  type ServiceProcess,
   SPAN_KIND,
   startOtlpReceiver,
   startServiceProcess,
-  type ServiceProcess,
+  TEST_REDIS_URL as REDIS_URL,
   TestClient,
   type TestDatabase,
   testToken,
@@ -16,7 +17,6 @@ import {
 
 import { DEMO_BRANDED_LETTER, DEMO_BRANDING } from '../src/templates/demo-templates';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 const CONFIG_MAIN = path.join(__dirname, '..', '..', 'config-service', 'src', 'main.ts');
 const RENDER_MAIN = path.join(__dirname, '..', 'src', 'main.ts');
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { Redis } from 'ioredis';
 
-import { TcpProxy, waitUntil } from '@portal/testing';
+import { TcpProxy, TEST_REDIS_URL as REDIS_URL, waitUntil } from '@portal/testing';
 
 import {
   CALLER_COUNT_TIMEOUT_MS,
@@ -12,8 +12,6 @@ import {
   RedisCallerCountStore,
   type RedisCallerCountOptions,
 } from './caller-count-store';
-
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 const window = (windowMs: number, limit: number): RateWindow => ({
   keyPrefix: `default:${windowMs}:`,

@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 
-import { answerWithin, RedisTimeoutError } from './redis-deadline';
+import { TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
 
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+import { answerWithin, RedisTimeoutError } from './redis-deadline';
 
 /** Holds the event loop, as a long synchronous task or a starved CPU does. */
 function blockEventLoop(milliseconds: number): void {

@@ -3,11 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { Redis } from 'ioredis';
 
-import { TcpProxy, waitUntil } from '@portal/testing';
+import { TcpProxy, TEST_REDIS_URL as REDIS_URL, waitUntil } from '@portal/testing';
 
 import { leaseMsOf, LocalRoundLease, RedisRoundLease, ROUND_LEASE_TIMEOUT_MS } from './round-lease';
-
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 describe('leaseMsOf', () => {
   it.each([

@@ -37,3 +37,6 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
       ).then(() => undefined),
   };
 }
+
+/** The Redis of tests that need one: TEST_REDIS_URL, else the machine's (CI's runs on 6379 too). */
+export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
+import { TEST_REDIS_URL as REDIS_URL } from '@portal/testing';
+
 import type { Branding } from './branding';
 import { BrandingCache } from './branding-cache';
 import { RedisBrandingStore } from './branding-store';
 import type { BrandingAnswer, BrandingSource } from './config-branding-source';
-
-const REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
 const branding: Branding = {
   name: 'canton',
