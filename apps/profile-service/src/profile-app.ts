@@ -5,6 +5,7 @@ import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
+import { PROFILE_VERSION_EXAMPLES } from './common/version-examples';
 import { PROFILE_CONSTRAINT_PATHS } from './database-constraints';
 import { demoCatalogue } from './demo-data/demo-catalogue.seeder';
 import { demoProfiles } from './demo-data/demo-profiles.seeder';
@@ -14,6 +15,7 @@ import { PROFILE_ENV_DEFAULTS, type ProfileEnvironment } from './profile-environ
 
 export const PROFILE_SERVICE: ServiceDescription = {
   name: 'profile-service',
+  versionExamples: PROFILE_VERSION_EXAMPLES,
   defaultPort: Number(PROFILE_ENV_DEFAULTS.PORT),
   title: 'Profile interface',
   description:

@@ -12,17 +12,17 @@ import { type ProfileService, startProfileService, V10 } from './support/profile
 type Json = Record<string, any>;
 
 const COUNTS: [string, number][] = [
-  ['/clients', 2],
-  ['/identification-levels', 4],
-  ['/org-identification-levels', 3],
-  ['/identity-providers', 3],
-  ['/legal-forms', 10],
-  ['/marital-statuses', 8],
-  ['/org-categories', 5],
-  ['/roles', 4],
-  ['/service-themes', 5],
-  ['/services', 9],
-  ['/service-settings', 1],
+  ['/clients', 4],
+  ['/identification-levels', 6],
+  ['/org-identification-levels', 5],
+  ['/identity-providers', 5],
+  ['/legal-forms', 12],
+  ['/marital-statuses', 10],
+  ['/org-categories', 7],
+  ['/roles', 6],
+  ['/service-themes', 7],
+  ['/services', 11],
+  ['/service-settings', 3],
 ];
 
 /** A logger whose lines the test reads. */
@@ -90,28 +90,28 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
         logger,
       );
       const inserted = {
-        client: 2,
-        identification_level: 4,
-        org_identification_level: 3,
-        identity_provider: 3,
-        legal_form: 10,
-        marital_status: 8,
+        client: 4,
+        identification_level: 6,
+        org_identification_level: 5,
+        identity_provider: 5,
+        legal_form: 12,
+        marital_status: 10,
         // Besides the migration's citizen role.
-        role: 3,
-        org_category: 5,
+        role: 5,
+        org_category: 7,
         org_category_role: 5,
-        service_theme: 5,
-        service: 9,
+        service_theme: 7,
+        service: 11,
         service_role: 15,
         service_client: 13,
-        survey: 1,
-        service_setting: 1,
+        survey: 2,
+        service_setting: 3,
       };
       expect(report).toEqual({ outcome: 'seeded', inserted });
       const rows = Object.values(inserted).reduce((sum, count) => sum + count, 0);
       expect(messagesOf(lines)).toEqual([
         {
-          msg: expect.stringMatching(new RegExp(`^demo catalogue: inserted ${rows} rows \\(client 2, `)),
+          msg: expect.stringMatching(new RegExp(`^demo catalogue: inserted ${rows} rows \\(client 4, `)),
           SEED_DEMO_DATA: 'auto',
           inserted,
         },
@@ -172,7 +172,7 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
     expect((await service.max.delete(`${V10}/marital-statuses/${unknown.id}`)).status).toBe(204);
 
     await expect(seed('auto')).resolves.toEqual({ outcome: 'not-empty', inserted: {} });
-    expect((await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body).toHaveLength(7);
+    expect((await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body).toHaveLength(9);
 
     const { logger, lines } = capturedLogger();
     const report = await seedDemoDataAtStart(
@@ -190,7 +190,7 @@ describe('profile-service demo catalogue (SEED_DEMO_DATA)', () => {
       },
     ]);
     const statuses = (await service.max.get<Json[]>(`${V10}/marital-statuses?PageSize=-1`)).body;
-    expect(statuses).toHaveLength(8);
+    expect(statuses).toHaveLength(10);
     expect(statuses.find((s) => s.name === 'Married')).toMatchObject({
       displayName: 'Verheiratet',
       updatedBy: 'canton',

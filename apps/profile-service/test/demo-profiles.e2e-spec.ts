@@ -15,16 +15,17 @@ const profilesOf = (service: ProfileService) =>
   demoProfiles(service.app.get(RoleAssignments), service.app.get(ProcurationsService));
 
 const INSERTED = {
-  account: 2,
-  person: 2,
-  profile: 3,
-  profile_role: 3,
+  account: 6,
+  person: 6,
+  profile: 7,
+  profile_role: 8,
   organization: 1,
   identity: 1,
-  profile_picture: 1,
-  service_setting_value: 1,
-  procuration: 1,
-  procuration_service: 2,
+  profile_picture: 2,
+  service_setting_value: 2,
+  favorite_service: 2,
+  procuration: 5,
+  procuration_service: 3,
   procuration_invite: 1,
 };
 
@@ -50,31 +51,59 @@ describe('profile-service demo profiles (SEED_DEMO_PROFILES)', () => {
     await service?.close();
   });
 
-  it('gives a fresh database the profiles 1, 2 and 3 the document examples name, with roles, an identity, a picture and a setting value, a procuration with services and an open invite', async () => {
+  it('gives a fresh database the profiles 1 to 7 the document examples name, with roles, an identity, pictures and setting values, favorites, procurations with services and an open invite', async () => {
     const profiles = (await service.max.get<Json[]>(`${V10}/profiles?PageSize=-1&OrderBy=id`)).body;
     expect(profiles.map((profile) => [profile.id, profile.email])).toEqual([
       [1, 'marco.rossi@sunrise.ch'],
       [2, 'info@schreinerei-huber.ch'],
       [3, 'laura.meier@gmx.ch'],
+      [4, 'sophie.favre@bluewin.ch'],
+      [5, 'elena.ferrari@ticino.com'],
+      [6, 'nicole.keller@treuhand-keller.ch'],
+      [7, 'thomas.baumann@hispeed.ch'],
     ]);
     const rolesOf = async (id: number): Promise<string[]> =>
       (await service.max.get<Json[]>(`${V10}/profiles/${id}/roles`)).body.map((role) => role.name);
-    expect(await rolesOf(1)).toEqual(['Citizen']);
+    expect((await rolesOf(1)).sort()).toEqual(['Business', 'Citizen']);
     expect(await rolesOf(2)).toEqual(['Business']);
     expect(await rolesOf(3)).toEqual(['Citizen']);
     const identities = (await service.max.get<Json[]>(`${V10}/profiles/1/identities`)).body;
     expect(identities).toEqual([expect.objectContaining({ externalId: 'agov-demo-7421', profileId: 1 })]);
-    const picture = await service.max.get<Json>(`${V10}/profiles/1/picture`);
-    expect(picture.body).toMatchObject({
-      defaultImageUrl: 'https://portal.demo.ch/images/profile-default.png',
-    });
-    const paperless = await service.max.get<Json>(`${V10}/profiles/1/service-settings/1`);
-    expect(paperless.body).toMatchObject({ name: 'paperless', serviceSettingValue: { value: 'true' } });
+    // Of Marco Rossi, whom the v10-0 examples name, and of Laura Meier, whom the v9-1 ones name.
+    for (const id of [1, 3]) {
+      const picture = await service.max.get<Json>(`${V10}/profiles/${id}/picture`);
+      expect(picture.body).toMatchObject({
+        defaultImageUrl: 'https://portal.demo.ch/images/profile-default.png',
+      });
+      const paperless = await service.max.get<Json>(`${V10}/profiles/${id}/service-settings/1`);
+      expect(paperless.body).toMatchObject({ name: 'paperless', serviceSettingValue: { value: 'true' } });
+    }
+    const favorites = await service.max.get<Json[]>(`${V10}/profiles/1/services?IsFavorite=true`);
+    expect(favorites.body.map((favorite) => favorite.name)).toEqual(['change-of-address']);
     const procuration = await service.max.get<Json>(`${V10}/profiles/2/outbound-procurations/3`);
     expect(procuration.status).toBe(200);
     const services = (await service.max.get<Json[]>(`${V10}/profiles/2/outbound-procurations/3/services`))
       .body;
-    expect(services).toHaveLength(2);
+    expect(services.map((link) => link.name).sort()).toEqual([
+      'commercial-register-extract',
+      'tax-payment',
+      'vat-declaration',
+    ]);
+    // The ones the procuration delete examples remove, and none the create examples make.
+    for (const [principal, representative, status] of [
+      [2, 6, 200],
+      [1, 6, 200],
+      [1, 7, 200],
+      [3, 7, 200],
+      [2, 1, 404],
+      [2, 7, 404],
+    ])
+      expect([
+        principal,
+        representative,
+        (await service.max.get(`${V10}/profiles/${principal}/outbound-procurations/${representative}`))
+          .status,
+      ]).toEqual([principal, representative, status]);
     const invite = await service.max.get<Json>(`${V10}/procuration-invites/${DEMO_INVITE_TOKEN}`);
     expect(invite.status).toBe(200);
     expect(invite.body).toMatchObject({ principalProfileId: 1, isApproved: false });

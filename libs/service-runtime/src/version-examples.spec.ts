@@ -1,6 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 
-import { applyVersionExamples } from './version-examples';
+import { applyVersionExamples, parameterExamplesByVersion } from './version-examples';
 
 /** Two versions of one operation, sharing the body as @nestjs/swagger shares a decorator's. */
 function documentOf(): OpenAPIObject {
@@ -70,5 +70,48 @@ describe('applyVersionExamples', () => {
     expect(() => applyVersionExamples(documentOf(), { 'v9-1': { 'kanton-uri': 'kanton-zug' } })).toThrow(
       "No example under /v9-1/ holds 'kanton-uri'",
     );
+  });
+
+  it("gives each version's operation its own path parameter example where the parameter has one per version", () => {
+    const parameter = {
+      name: 'clientId',
+      in: 'path',
+      required: true,
+      schema: { type: 'integer', format: 'int32' },
+      examples: parameterExamplesByVersion({ 'v10-0': 3, 'v9-1': 4 }),
+    };
+    const document = applyVersionExamples(
+      {
+        openapi: '3.1.0',
+        info: { title: 't', version: '1' },
+        paths: {
+          '/v10-0/clients/{clientId}': { delete: { parameters: [parameter], responses: {} } },
+          '/v9-1/clients/{clientId}': { delete: { parameters: [parameter], responses: {} } },
+        },
+      } as unknown as OpenAPIObject,
+      {},
+    );
+    const pick = (path: string): unknown => document.paths[path].delete!.parameters;
+    expect(pick('/v10-0/clients/{clientId}')).toEqual([
+      {
+        name: 'clientId',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', format: 'int32', example: 3 },
+      },
+    ]);
+    expect(pick('/v9-1/clients/{clientId}')).toEqual([
+      {
+        name: 'clientId',
+        in: 'path',
+        required: true,
+        schema: { type: 'integer', format: 'int32', example: 4 },
+      },
+    ]);
+    // The shared decorator's parameter is left as it was, for the next build of the document.
+    expect(parameter.examples).toEqual({
+      'v10-0': { summary: 'under /v10-0/', value: 3 },
+      'v9-1': { summary: 'under /v9-1/', value: 4 },
+    });
   });
 });

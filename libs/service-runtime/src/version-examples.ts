@@ -8,6 +8,21 @@ import type { OpenAPIObject } from '@nestjs/swagger';
  */
 export type VersionExampleValues = Readonly<Record<string, Readonly<Record<string, string>>>>;
 
+/**
+ * A parameter example that differs per version (`{ 'v10-0': 3, 'v9-1': 4 }`: each version's delete
+ * example removes a record of its own). Documented as the parameter's `examples`, one per version,
+ * which applyVersionExamples turns into the one `example` of each version's operation.
+ */
+export type ExampleByVersion<T> = Readonly<Record<string, T>>;
+
+/** The parameter's `examples` of an ExampleByVersion (`{ 'v10-0': { value: 3 }, ... }`). */
+export const parameterExamplesByVersion = <T>(
+  examples: ExampleByVersion<T>,
+): Record<string, { summary: string; value: T }> =>
+  Object.fromEntries(
+    Object.entries(examples).map(([version, value]) => [version, { summary: `under /${version}/`, value }]),
+  );
+
 const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 
 /** The value with every string equal to a key of `values` replaced, at any depth. */
@@ -20,11 +35,13 @@ function replaced(value: unknown, values: Readonly<Record<string, string>>): unk
 }
 
 /**
- * Rewrites the examples of the operations under `/<version>/`: parameter examples and request
- * body examples whose strings (or a path parameter's string form) are keys of the version's
- * values. Names a value no example of the version holds, so that a stale entry is noticed.
+ * Rewrites the examples of the operations under `/<version>/`: a parameter's examples by version
+ * (ExampleByVersion) become its one example, the version's; then parameter examples and request
+ * body examples whose strings are keys of the version's values are replaced. Names a value no
+ * example of the version holds, so that a stale entry is noticed.
  */
 export function applyVersionExamples(document: OpenAPIObject, versions: VersionExampleValues): OpenAPIObject {
+  pickParameterExamplesByVersion(document);
   for (const [version, values] of Object.entries(versions)) {
     const used = new Set<string>();
     const track = (value: unknown): unknown => {
@@ -79,4 +96,26 @@ export function applyVersionExamples(document: OpenAPIObject, versions: VersionE
       throw new Error(`No example under /${version}/ holds ${unused.map((key) => `'${key}'`).join(', ')}`);
   }
   return document;
+}
+
+/** A parameter's `examples` keyed by the version of its path become its `example` (ExampleByVersion). */
+function pickParameterExamplesByVersion(document: OpenAPIObject): void {
+  for (const [path, item] of Object.entries(document.paths)) {
+    const version = path.split('/')[1];
+    for (const method of OPERATION_METHODS) {
+      const operation = item[method];
+      if (!operation?.parameters) continue;
+      operation.parameters = operation.parameters.map((parameter) => {
+        if ('$ref' in parameter || !parameter.examples || !Object.hasOwn(parameter.examples, version))
+          return parameter;
+        const { examples, ...rest } = parameter;
+        const picked = examples[version];
+        if ('$ref' in picked)
+          throw new Error(`${path}: the example of ${parameter.name} for ${version} is a $ref`);
+        // @nestjs/swagger writes a lone example into the schema: so does this, as the others read it.
+        const example: unknown = picked.value;
+        return { ...rest, schema: { ...rest.schema, example } };
+      });
+    }
+  }
 }

@@ -3,6 +3,7 @@ import { ApiParam } from '@nestjs/swagger';
 
 import { AccessLevelTable } from '@portal/access-level';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/pagination';
+import { type ExampleByVersion, parameterExamplesByVersion } from '@portal/service-runtime';
 
 /**
  * The sentences the profile operations' OpenAPI descriptions share (contract 3, 4, 6), so that
@@ -39,9 +40,25 @@ export const UPSERT =
 
 export const NOT_FOUND = 'A 404 names the record of the path that does not exist.';
 
-/** A path parameter that holds an int32 id, with the id of a record of the demo catalogue as example. */
-export const IdParam = (name: string, example: number, description = 'int32 identifier.'): MethodDecorator =>
-  applyDecorators(ApiParam({ name, type: 'integer', format: 'int32', description, example }));
+/**
+ * A path parameter that holds an int32 id, with the id of a record of the demo data as example: one
+ * for every version, or one per version where an example changes or removes the record (each
+ * version's delete removes a record of its own, so that the examples of both run in any order).
+ */
+export const IdParam = (
+  name: string,
+  example: number | ExampleByVersion<number>,
+  description = 'int32 identifier.',
+): MethodDecorator =>
+  applyDecorators(
+    ApiParam({
+      name,
+      type: 'integer',
+      format: 'int32',
+      description,
+      ...(typeof example === 'number' ? { example } : { examples: parameterExamplesByVersion(example) }),
+    }),
+  );
 
 /** Joins description sentences, skipping the empty ones. */
 export const sentences = (...parts: (string | undefined | false)[]): string =>

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal/database';
 
+import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { IdentityEntity } from '../profiles/identity.entity';
 import { inviteTokenDigest } from '../procuration-invites/procuration-invite-token';
 import { ProcurationInviteEntity } from '../procurations/procuration-invite.entity';
@@ -25,11 +26,13 @@ export const DEMO_INVITE_TOKEN = 'Vq3kT0b9xYc2LmN8pRsU5wZ1aE4fH7jK6dG0iO2uQyA';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The demo profiles (SEED_DEMO_PROFILES), in the order that gives them ids 1, 2 and 3 on a fresh
+ * The demo profiles (SEED_DEMO_PROFILES), in the order that gives them ids 1 to 7 on a fresh
  * database, the ids the document's path examples use: 1 a person with an AGOV identity, 2 an
- * organization (category Company, so it holds Business), 3 a person who represents 2. Each is
- * found again by its external key, so `always` adds only what is missing. None uses the name,
- * username or email of the document's create examples.
+ * organization (category Company, so it holds Business), 3 a person who represents 2; 4 and 5
+ * persons the profile delete examples of v10-0 and v9-1 remove; 6 and 7 persons whose
+ * procurations the procuration delete examples remove (DEMO_PROCURATIONS). Each is found again
+ * by its external key, so `always` adds only what is missing. None uses the name, username or
+ * email of the document's create examples.
  */
 const PERSONS = [
   {
@@ -50,6 +53,55 @@ const PERSONS = [
     person: { firstname: 'Laura', lastname: 'Meier', gender: 'Female', maritalStatus: 'Married' },
     username: 'laura.meier',
   },
+  {
+    externalKey: 'demo-person-sophie-favre',
+    email: 'sophie.favre@bluewin.ch',
+    language: 'fr',
+    city: 'Lausanne',
+    zipCode: '1003',
+    person: { firstname: 'Sophie', lastname: 'Favre', gender: 'Female', maritalStatus: 'Divorced' },
+    username: 'sophie.favre',
+  },
+  {
+    externalKey: 'demo-person-elena-ferrari',
+    email: 'elena.ferrari@ticino.com',
+    language: 'it',
+    city: 'Locarno',
+    zipCode: '6600',
+    person: { firstname: 'Elena', lastname: 'Ferrari', gender: 'Female', maritalStatus: 'Single' },
+    username: 'elena.ferrari',
+  },
+  {
+    externalKey: 'demo-person-nicole-keller',
+    email: 'nicole.keller@treuhand-keller.ch',
+    language: 'de',
+    city: 'Basel',
+    zipCode: '4051',
+    person: { firstname: 'Nicole', lastname: 'Keller', gender: 'Female', maritalStatus: 'Married' },
+    username: 'nicole.keller',
+  },
+  {
+    externalKey: 'demo-person-thomas-baumann',
+    email: 'thomas.baumann@hispeed.ch',
+    language: 'de',
+    city: 'St. Gallen',
+    zipCode: '9000',
+    person: { firstname: 'Thomas', lastname: 'Baumann', gender: 'Male', maritalStatus: 'Married' },
+    username: 'thomas.baumann',
+  },
+] as const;
+
+/**
+ * The procurations besides Laura Meier's for Schreinerei Huber, by profile id: the ones the
+ * procuration delete examples remove (outbound: 2 to 6 under v10-0, 1 to 6 under v9-1; inbound:
+ * 7 gives up 1's under v10-0, 3's under v9-1). The create examples' pairs (2 to 1, 2 to 7) are
+ * left out, so that they create.
+ */
+const DEMO_PROCURATIONS = [
+  [2, 6],
+  [1, 6],
+  [1, 7],
+  [3, 7],
 ] as const;
 
 const ORGANIZATION = {
@@ -206,11 +258,23 @@ async function load(
 ): Promise<void> {
   const marco = await loadPerson(writer, roleAssignments, PERSONS[0]);
   const huber = await loadOrganization(writer, roleAssignments);
-  const laura = await loadPerson(writer, roleAssignments, PERSONS[1]);
+  const ids = [marco, huber];
+  for (const person of PERSONS.slice(1)) ids.push(await loadPerson(writer, roleAssignments, person));
+  const laura = ids[2];
   const [{ account_id: accountId }] = await writer.manager.query<{ account_id: number }[]>(
     'SELECT account_id FROM person JOIN profile ON profile.person_id = person.id WHERE profile.id = $1',
     [marco],
   );
+  // Marco runs a sole proprietorship: Business, given directly, which the role delete examples take.
+  const business = await idByName(writer, 'role', 'Business');
+  const [held] = await writer.manager.query<unknown[]>(
+    'SELECT 1 FROM profile_role WHERE profile_id = $1 AND role_id = $2',
+    [marco, business],
+  );
+  if (!held) {
+    await roleAssignments.giveDirectly(writer.manager, marco, business, new Date(), DEMO_DATA_AUTHOR);
+    writer.count('profile_role', 1);
+  }
   await writer.insert(IdentityEntity, {
     identityProviderId: await idByName(writer, 'identity_provider', 'AGOV'),
     accountId,
@@ -219,22 +283,48 @@ async function load(
     profileId: marco,
     metadata: null,
   });
-  // What the document's reads of profile 1 name, so that they answer before any write example ran.
-  await writer.insert(ProfilePictureEntity, {
+  // What the document's reads of profile 1 (v10-0) and 3 (v9-1) name, so that they answer before
+  // any write example ran, and each version's delete removes its own.
+  const paperless = await settingIdOf(writer, 'tax-return', 'paperless');
+  for (const profileId of [marco, laura]) {
+    await writer.insert(ProfilePictureEntity, {
+      profileId,
+      uniqueId: randomUUID(),
+      customImageType: null,
+      customImageBytes: null,
+      defaultImageUrl: 'https://portal.demo.ch/images/profile-default.png',
+      defaultSmallImageUrl: 'https://portal.demo.ch/images/profile-default-small.png',
+    });
+    await writer.insert(ServiceSettingValueEntity, {
+      profileId,
+      serviceSettingId: paperless,
+      value: 'true',
+      encryptedValue: null,
+    });
+  }
+  // The favorite the favorite delete examples remove first in reverse order: change-of-address.
+  await writer.insert(FavoriteServiceEntity, {
     profileId: marco,
-    uniqueId: randomUUID(),
-    customImageType: null,
-    customImageBytes: null,
-    defaultImageUrl: 'https://portal.demo.ch/images/profile-default.png',
-    defaultSmallImageUrl: 'https://portal.demo.ch/images/profile-default-small.png',
+    representativeProfileId: null,
+    delegatorProfileId: null,
+    serviceId: await idByName(writer, 'service', 'change-of-address'),
+    sortOrder: 1,
   });
-  await writer.insert(ServiceSettingValueEntity, {
-    profileId: marco,
-    serviceSettingId: await settingIdOf(writer, 'tax-return', 'paperless'),
-    value: 'true',
-    encryptedValue: null,
+  await loadProcuration(writer, procurations, huber, laura, [
+    'vat-declaration',
+    'commercial-register-extract',
+    'tax-payment',
+  ]);
+  // Laura's favorite within it, vat-declaration, which the procuration favorite examples change.
+  await writer.insert(FavoriteServiceEntity, {
+    profileId: huber,
+    representativeProfileId: laura,
+    delegatorProfileId: null,
+    serviceId: await idByName(writer, 'service', 'vat-declaration'),
+    sortOrder: 1,
   });
-  await loadProcuration(writer, procurations, huber, laura);
+  for (const [principal, representative] of DEMO_PROCURATIONS)
+    await loadProcuration(writer, procurations, ids[principal - 1], ids[representative - 1], []);
   const now = new Date();
   await writer.insert(ProcurationInviteEntity, {
     principalProfileId: marco,
@@ -246,12 +336,17 @@ async function load(
   });
 }
 
-/** Laura Meier acts for Schreinerei Huber: a procuration of the shared writer, with two services. */
+/**
+ * A procuration of the shared writer with the named services (Laura Meier acts for Schreinerei
+ * Huber in vat-declaration, commercial-register-extract and tax-payment); an organization's
+ * representative is its Collaborator.
+ */
 async function loadProcuration(
   writer: DemoDataWriter,
   procurations: ProcurationsService,
   principalProfileId: number,
   representativeProfileId: number,
+  services: readonly string[],
 ): Promise<void> {
   const key = { principalProfileId, representativeProfileId, delegatorProfileId: null };
   const [existing] = await writer.manager.query<unknown[]>(
@@ -260,13 +355,17 @@ async function loadProcuration(
     [principalProfileId, representativeProfileId],
   );
   if (existing) return;
+  const [{ organization }] = await writer.manager.query<{ organization: boolean }[]>(
+    'SELECT organization_id IS NOT NULL AS organization FROM profile WHERE id = $1',
+    [principalProfileId],
+  );
   const body: WriteProcurationDto = {
     createdBy: DEMO_DATA_AUTHOR,
-    personInOrganizationFunction: 'Collaborator',
+    ...(organization ? { personInOrganizationFunction: 'Collaborator' as const } : {}),
   };
   const procuration = await procurations.insert(writer.manager, key, body);
   writer.count('procuration', 1);
-  for (const service of ['vat-declaration', 'commercial-register-extract']) {
+  for (const service of services) {
     // Through the seam, the one writer of procuration_service.
     await linkProcurationService(
       writer.manager,

@@ -31,9 +31,8 @@ import {
 } from './procuration.dto';
 import { toProcurationResponse } from './procuration.mapper';
 import {
-  DemoRepresentativeParam,
-  InboundPrincipalParam,
-  InboundRepresentativeParam,
+  DemoProcurationParams,
+  InboundDeletedProcurationParams,
   PrincipalProfileId,
   ProcurationServiceIdParam,
   RepresentativeProfileId,
@@ -113,8 +112,7 @@ export class InboundProcurationsController {
       writeProjection('procuration'),
     ),
   })
-  @InboundRepresentativeParam()
-  @InboundPrincipalParam()
+  @DemoProcurationParams()
   @ApiBodyExamples(PatchInboundProcurationDto, {
     email: {
       summary: 'The representative gives another address and shares its rights globally',
@@ -149,8 +147,7 @@ export class InboundProcurationsController {
       readProjection('procuration'),
     ),
   })
-  @DemoRepresentativeParam()
-  @InboundPrincipalParam()
+  @DemoProcurationParams()
   @ApiOkResponse({ type: ProcurationResponse })
   @Projected('procuration')
   @ApiProblemResponses(400, 404)
@@ -174,8 +171,7 @@ export class InboundProcurationsController {
     summary: 'Give up a procuration (the representative)',
     description: sentences('Its services and the favorites within it go with it.', DELEGATOR, NOT_FOUND),
   })
-  @DemoRepresentativeParam()
-  @InboundPrincipalParam()
+  @InboundDeletedProcurationParams()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteInboundProcuration(
@@ -198,8 +194,7 @@ export class InboundProcurationsController {
       readProjection('service'),
     ),
   })
-  @DemoRepresentativeParam()
-  @InboundPrincipalParam()
+  @DemoProcurationParams()
   @PaginatedList(ProfileServiceResponse)
   @Projected('service')
   @ApiProblemResponses(400, 404)
@@ -225,8 +220,7 @@ export class InboundProcurationsController {
       readProjection('service'),
     ),
   })
-  @DemoRepresentativeParam()
-  @InboundPrincipalParam()
+  @DemoProcurationParams()
   @ProcurationServiceIdParam()
   @ApiOkResponse({ type: ProfileServiceResponse })
   @Projected('service')
@@ -259,8 +253,7 @@ export class InboundProcurationsController {
       writeProjection('favoriteService'),
     ),
   })
-  @InboundRepresentativeParam()
-  @InboundPrincipalParam()
+  @DemoProcurationParams()
   @ProcurationServiceIdParam()
   @ApiBodyExamples(UpsertFavoriteServiceDto, {
     first: {
@@ -293,8 +286,7 @@ export class InboundProcurationsController {
     summary: 'Remove a favorite within a procuration',
     description: sentences(DELEGATOR, NOT_FOUND),
   })
-  @InboundRepresentativeParam()
-  @InboundPrincipalParam()
+  @DemoProcurationParams()
   @ProcurationServiceIdParam()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)

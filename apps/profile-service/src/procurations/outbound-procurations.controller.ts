@@ -37,9 +37,9 @@ import {
 } from './procuration.dto';
 import { toProcurationResponse } from './procuration.mapper';
 import {
-  DemoRepresentativeParam,
-  OutboundPrincipalParam,
-  OutboundRepresentativeParam,
+  CreatedProcurationParams,
+  DemoProcurationParams,
+  OutboundDeletedProcurationParams,
   PrincipalProfileId,
   ProcurationServiceIdParam,
   RepresentativeProfileId,
@@ -91,13 +91,28 @@ const keyOf = (
   delegatorProfileId: query.DelegatorProfileId ?? null,
 });
 
-const WRITE_EXAMPLES = {
+/** The create's example; under v9-1 for Thomas Baumann (PROFILE_VERSION_EXAMPLES). */
+const CREATE_EXAMPLES = {
   manager: {
     summary:
       'Marco Rossi (demo person 1) manages the services of Schreinerei Huber GmbH (demo organization 2)',
     value: {
       personInOrganizationFunction: 'Manager',
       representativeEmail: 'marco.rossi@sunrise.ch',
+      delegationMode: 'Unitary',
+      createdBy: 'luca.bernasconi',
+    },
+  },
+};
+
+/** The deprecated upsert's example, on the demo procuration. */
+const REPLACE_EXAMPLES = {
+  manager: {
+    summary:
+      'Laura Meier (demo person 3) now manages the services of Schreinerei Huber GmbH (demo organization 2)',
+    value: {
+      personInOrganizationFunction: 'Manager',
+      representativeEmail: 'laura.meier@gmx.ch',
       delegationMode: 'Unitary',
       createdBy: 'luca.bernasconi',
     },
@@ -151,9 +166,8 @@ export class OutboundProcurationsController {
       writeProjection('procuration'),
     ),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
-  @ApiBodyExamples(WriteProcurationDto, WRITE_EXAMPLES)
+  @CreatedProcurationParams()
+  @ApiBodyExamples(WriteProcurationDto, CREATE_EXAMPLES)
   @ApiCreatedResponse({ type: ProcurationResponse })
   @Projected('procuration', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
@@ -182,9 +196,8 @@ export class OutboundProcurationsController {
       writeProjection('procuration'),
     ),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
-  @ApiBodyExamples(WriteProcurationDto, WRITE_EXAMPLES)
+  @DemoProcurationParams()
+  @ApiBodyExamples(WriteProcurationDto, REPLACE_EXAMPLES)
   @UpsertRoute(ProcurationResponse)
   @Projected('procuration', { queryable: false })
   @ApiProblemResponses(400, 404, 413, 415)
@@ -219,8 +232,7 @@ export class OutboundProcurationsController {
       writeProjection('procuration'),
     ),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
+  @DemoProcurationParams()
   @ApiBodyExamples(PatchOutboundProcurationDto, {
     renew: {
       summary: 'The organization renews the procuration and makes its representative Owner',
@@ -257,8 +269,7 @@ export class OutboundProcurationsController {
       readProjection('procuration'),
     ),
   })
-  @OutboundPrincipalParam()
-  @DemoRepresentativeParam()
+  @DemoProcurationParams()
   @ApiOkResponse({ type: ProcurationResponse })
   @Projected('procuration')
   @ApiProblemResponses(400, 404)
@@ -281,8 +292,7 @@ export class OutboundProcurationsController {
     summary: 'Delete a procuration',
     description: sentences('Its services and the favorites within it go with it.', DELEGATOR, NOT_FOUND),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
+  @OutboundDeletedProcurationParams()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteOutboundProcuration(
@@ -306,8 +316,7 @@ export class OutboundProcurationsController {
       readProjection('service'),
     ),
   })
-  @OutboundPrincipalParam()
-  @DemoRepresentativeParam()
+  @DemoProcurationParams()
   @PaginatedList(ProfileServiceResponse)
   @Projected('service')
   @ApiProblemResponses(400, 404)
@@ -336,8 +345,7 @@ export class OutboundProcurationsController {
       writeProjection('procurationService'),
     ),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
+  @DemoProcurationParams()
   @ApiBodyExamples(ProcurationServiceBodyDto, {
     all: { summary: 'Every service the organization may share', value: { createdBy: 'luca.bernasconi' } },
   })
@@ -363,8 +371,7 @@ export class OutboundProcurationsController {
     summary: 'Read an agreed service of a procuration',
     description: sentences(DELEGATOR, NOT_FOUND, readProjection('service')),
   })
-  @OutboundPrincipalParam()
-  @DemoRepresentativeParam()
+  @DemoProcurationParams()
   @ProcurationServiceIdParam()
   @ApiOkResponse({ type: ProfileServiceResponse })
   @Projected('service')
@@ -395,9 +402,8 @@ export class OutboundProcurationsController {
       writeProjection('procurationService'),
     ),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
-  @ProcurationServiceIdParam()
+  @DemoProcurationParams()
+  @ProcurationServiceIdParam(2)
   @ApiBodyExamples(ProcurationServiceBodyDto, {
     // From now on (validityStartStamp left out): a start ahead would leave the service out of
     // the procuration's reads until that day.
@@ -430,9 +436,8 @@ export class OutboundProcurationsController {
     summary: 'Remove a service from a procuration',
     description: sentences(DELEGATOR, NOT_FOUND),
   })
-  @OutboundPrincipalParam()
-  @OutboundRepresentativeParam()
-  @ProcurationServiceIdParam()
+  @DemoProcurationParams()
+  @ProcurationServiceIdParam(2)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteProcurationService(

@@ -9,7 +9,7 @@ import { BodyLimit } from '@portal/service-runtime';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
 import { NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
-import { ProfileId, ProfileIdParam } from '../common/profile-path';
+import { DEMO_SECOND_PROFILE, ProfileId, ProfileIdParam } from '../common/profile-path';
 import {
   PICTURE_BODY_LIMIT,
   ProfilePictureResponse,
@@ -35,7 +35,7 @@ export class ProfilePicturesController {
       readProjection('profilePicture'),
     ),
   })
-  @ProfileIdParam()
+  @ProfileIdParam(DEMO_SECOND_PROFILE)
   @ApiOkResponse({ type: ProfilePictureResponse })
   @Projected('profilePicture')
   @ApiProblemResponses(400, 404)
@@ -58,7 +58,7 @@ export class ProfilePicturesController {
       writeProjection('profilePicture'),
     ),
   })
-  @ProfileIdParam()
+  @ProfileIdParam(DEMO_SECOND_PROFILE)
   @ApiBodyExamples(UpsertProfilePictureDto, {
     customImage: {
       summary: 'Profile 1 gets a custom image (a PNG of 8 x 8 pixels)',
@@ -95,7 +95,7 @@ export class ProfilePicturesController {
   @HttpCode(204)
   @RequireRoles(PROFILE_WRITER)
   @ApiOperation({ summary: 'Delete the picture of a profile', description: NOT_FOUND })
-  @ProfileIdParam()
+  @ProfileIdParam(DEMO_SECOND_PROFILE)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteProfilePicture(@ProfileId() profileId: number): Promise<void> {

@@ -18,7 +18,7 @@ import {
   UPSERT,
   writeProjection,
 } from '../common/operation-docs';
-import { ProfileId, ProfileIdParam } from '../common/profile-path';
+import { DEMO_SECOND_PROFILE, ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
 import {
   ProfileServiceSettingResponse,
@@ -72,7 +72,7 @@ export class ProfileSettingsController {
       readProjection('serviceSetting'),
     ),
   })
-  @ProfileIdParam()
+  @ProfileIdParam(DEMO_SECOND_PROFILE)
   @SettingIdParam()
   @ApiOkResponse({ type: ProfileServiceSettingResponse })
   @Projected('serviceSetting')
@@ -97,7 +97,7 @@ export class ProfileSettingsController {
       writeProjection('serviceSettingValue'),
     ),
   })
-  @ProfileIdParam()
+  @ProfileIdParam(DEMO_SECOND_PROFILE)
   @SettingIdParam()
   @ApiBodyExamples(UpsertServiceSettingValueDto, {
     paperless: {
@@ -125,7 +125,7 @@ export class ProfileSettingsController {
   @HttpCode(204)
   @RequireRoles(PROFILE_WRITER)
   @ApiOperation({ summary: "Delete the profile's value of a service setting", description: NOT_FOUND })
-  @ProfileIdParam()
+  @ProfileIdParam(DEMO_SECOND_PROFILE)
   @SettingIdParam()
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)

@@ -226,9 +226,10 @@ export class ProfilesController {
       'Answers 204. Its account or organization and signatories, identities, roles, setting values, favorites,',
       'picture, and the procurations where it is principal, representative or delegator go with it.',
       NOT_FOUND,
+      'The example is a demo profile kept for it, one per version (Sophie Favre, Elena Ferrari).',
     ),
   })
-  @ProfileIdParam()
+  @ProfileIdParam({ 'v10-0': 4, 'v9-1': 5 })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteProfile(@ProfileId() profileId: number): Promise<void> {

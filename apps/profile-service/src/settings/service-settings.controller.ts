@@ -26,7 +26,7 @@ export class ServiceSettingsController extends CrudController({
   },
   examples: {
     id: 1,
-    deleteId: 2,
+    deleteId: { 'v10-0': 2, 'v9-1': 3 },
     create: {
       summary: 'A payment reminder by SMS for the tax payment (demo service 2)',
       value: {

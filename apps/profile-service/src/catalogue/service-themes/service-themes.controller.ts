@@ -24,7 +24,7 @@ export class ServiceThemesController extends CrudController({
   },
   examples: {
     id: 1,
-    deleteId: 6,
+    deleteId: { 'v10-0': 6, 'v9-1': 7 },
     create: {
       summary: 'Health and social affairs',
       value: {

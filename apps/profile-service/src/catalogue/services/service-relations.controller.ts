@@ -5,6 +5,7 @@ import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
 import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
+import type { ExampleByVersion } from '@portal/service-runtime';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { CreatedByBodyDto } from '../../common/body-fields';
@@ -35,8 +36,14 @@ type Json = Record<string, unknown>;
 
 const ServiceId = () => Param('serviceId', ParseInt32Pipe);
 
-/** Path parameter examples: ids of the demo catalogue. */
-const ServiceIdParam = (example: number): MethodDecorator => IdParam('serviceId', example);
+/**
+ * Path parameter examples: ids of the demo catalogue. Each version's delete takes away a link (or a
+ * survey) of its own that no other example reads, so that the examples run in any order.
+ */
+const ServiceIdParam = (example: number | ExampleByVersion<number>): MethodDecorator =>
+  IdParam('serviceId', example);
+/** The surveys of tax-return (1) and tax-payment (2): one per version, read, replaced and deleted. */
+const SURVEY_SERVICE = { 'v10-0': 1, 'v9-1': 2 };
 
 /** `/services/{serviceId}/roles/{roleId}`, `/clients/{clientId}` and `/survey` (contract 6). */
 @ApiTags('Services')
@@ -84,8 +91,9 @@ export class ServiceRelationsController {
       'A 404 when the service does not exist or the role does not grant it.',
     ),
   })
-  @ServiceIdParam(1)
-  @IdParam('roleId', 2)
+  // commercial-register-extract (8) for NonProfit (3) and for PublicAuthority (4).
+  @ServiceIdParam(8)
+  @IdParam('roleId', { 'v10-0': 3, 'v9-1': 4 })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteServiceRole(
@@ -129,7 +137,8 @@ export class ServiceRelationsController {
       'A 404 when the service does not exist or the client does not offer it.',
     ),
   })
-  @ServiceIdParam(1)
+  // parking-permit (6) and change-of-address (3) on portal-mobile (2).
+  @ServiceIdParam({ 'v10-0': 6, 'v9-1': 3 })
   @IdParam('clientId', 2)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
@@ -149,7 +158,7 @@ export class ServiceRelationsController {
       readProjection('survey'),
     ),
   })
-  @ServiceIdParam(1)
+  @ServiceIdParam(SURVEY_SERVICE)
   @ApiOkResponse({ type: SurveyResponse })
   @Projected('survey')
   @ApiProblemResponses(400, 404)
@@ -167,7 +176,7 @@ export class ServiceRelationsController {
       writeProjection('survey'),
     ),
   })
-  @ServiceIdParam(1)
+  @ServiceIdParam(SURVEY_SERVICE)
   @ApiBodyExamples(SurveyBodyDto, {
     survey: {
       summary: 'The feedback survey of the tax return (demo service 1)',
@@ -200,7 +209,7 @@ export class ServiceRelationsController {
     summary: 'Delete the survey of a service',
     description: sentences('Answers 204.', 'A 404 when the service does not exist or has no survey.'),
   })
-  @ServiceIdParam(1)
+  @ServiceIdParam(SURVEY_SERVICE)
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteSurvey(@ServiceId() serviceId: number): Promise<void> {

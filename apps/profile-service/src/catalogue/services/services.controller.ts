@@ -25,7 +25,7 @@ export class ServicesController extends CrudController({
   },
   examples: {
     id: 1,
-    deleteId: 10,
+    deleteId: { 'v10-0': 10, 'v9-1': 11 },
     create: {
       summary: 'Registering a dog with the municipality',
       value: {

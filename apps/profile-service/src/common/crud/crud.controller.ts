@@ -13,6 +13,7 @@ import { RequireRoles } from '@portal/auth';
 import { ApiBodyExamples, type BodyExample, createdInCollection, ParseInt32Pipe } from '@portal/http-context';
 import { type Page, PaginatedList, type PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
+import type { ExampleByVersion } from '@portal/service-runtime';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../access';
 import {
@@ -47,11 +48,11 @@ export interface CrudExamples {
   /** The id of a record of the demo catalogue, for the item routes' examples. */
   readonly id: number;
   /**
-   * The delete's example: the id the create example's record receives on a fresh `npm start`
-   * (the one after the demo catalogue's), a record nothing refers to, so deleting it is harmless
-   * and allowed where deleting a demo record is refused while others refer to it.
+   * The delete's example per version: a record the demo catalogue keeps for it (the last two of
+   * its list), which nothing refers to, so that each version's delete removes a record of its own
+   * and every example runs in any order.
    */
-  readonly deleteId: number;
+  readonly deleteId: ExampleByVersion<number>;
   readonly create: BodyExample;
   readonly update: BodyExample;
 }
@@ -181,7 +182,7 @@ export function CrudController<E extends AuditedRecord, Q extends PageQueryDto>(
           `Refused with a 400 on \`${idName}\`, naming what refers to it and how many, while ${rules.deleteRefusedWhile}.`,
         rules.deleteNote,
         NOT_FOUND,
-        `The example, ${examples.deleteId}, is the ${noun} the create example makes on a fresh \`npm start\`.`,
+        `The example is ${withArticle(noun)} the demo catalogue keeps for it, one per version.`,
       ),
     })
     @IdParam(idName, examples.deleteId)

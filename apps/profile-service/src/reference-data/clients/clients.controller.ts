@@ -20,7 +20,7 @@ export class ClientsController extends CrudController({
   },
   examples: {
     id: 1,
-    deleteId: 3,
+    deleteId: { 'v10-0': 3, 'v9-1': 4 },
     create: {
       summary: 'A self-service terminal at a residents’ office',
       value: {

@@ -26,7 +26,7 @@ export class IdentificationLevelsController extends CrudController({
   },
   examples: {
     id: 2,
-    deleteId: 5,
+    deleteId: { 'v10-0': 5, 'v9-1': 6 },
     create: {
       summary: 'Identified through a Swiss bank',
       value: {

@@ -25,7 +25,7 @@ export class IdentityProvidersController extends CrudController({
   },
   examples: {
     id: 2,
-    deleteId: 4,
+    deleteId: { 'v10-0': 4, 'v9-1': 5 },
     create: {
       summary: 'The Swiss e-ID, not yet enabled',
       value: {

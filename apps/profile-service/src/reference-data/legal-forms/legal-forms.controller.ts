@@ -25,7 +25,7 @@ export class LegalFormsController extends CrudController({
   },
   examples: {
     id: 1,
-    deleteId: 11,
+    deleteId: { 'v10-0': 11, 'v9-1': 12 },
     create: {
       summary: 'A Swiss branch of a foreign company (BFS code 0111)',
       value: {

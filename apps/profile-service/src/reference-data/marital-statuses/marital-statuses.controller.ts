@@ -24,7 +24,7 @@ export class MaritalStatusesController extends CrudController({
   },
   examples: {
     id: 2,
-    deleteId: 9,
+    deleteId: { 'v10-0': 9, 'v9-1': 10 },
     create: {
       summary: 'A partnership dissolved by death',
       value: {

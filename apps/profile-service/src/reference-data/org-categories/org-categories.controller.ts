@@ -27,7 +27,7 @@ export class OrgCategoriesController extends CrudController({
   },
   examples: {
     id: 1,
-    deleteId: 6,
+    deleteId: { 'v10-0': 6, 'v9-1': 7 },
     create: {
       summary: 'Churches and parishes',
       value: {

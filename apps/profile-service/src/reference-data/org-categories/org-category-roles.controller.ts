@@ -6,6 +6,7 @@ import { RequireRoles } from '@portal/auth';
 import { ApiBodyExamples, ParseInt32Pipe, UpsertedResponse, UpsertRoute } from '@portal/http-context';
 import { type Page, PaginatedList, PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
+import type { ExampleByVersion } from '@portal/service-runtime';
 
 import { RoleResponse } from '../roles/role.dto';
 import { ROLE_RESOURCE } from '../roles/roles.service';
@@ -27,9 +28,15 @@ import { ORG_CATEGORY_ROLE_RESOURCE, OrgCategoryRolesService } from './org-categ
 
 type Json = Record<string, unknown>;
 
-/** Ids of the demo catalogue: the category Company (1) gives the role Business (2). */
-const CategoryId = (example = 1): MethodDecorator => IdParam('orgCategoryId', example);
-const RoleId = (example = 2): MethodDecorator => IdParam('roleId', example);
+/**
+ * Ids of the demo catalogue: the category Company (1) gives the role Business (2). Each version's
+ * delete takes away a link of its own that nothing reads: SelfEmployed (2) to Business (2), and
+ * Foundation (4) to NonProfit (3).
+ */
+const CategoryId = (example: number | ExampleByVersion<number> = 1): MethodDecorator =>
+  IdParam('orgCategoryId', example);
+const RoleId = (example: number | ExampleByVersion<number> = 2): MethodDecorator =>
+  IdParam('roleId', example);
 
 /** `/org-categories/{orgCategoryId}/roles[/{roleId}]` (contract 6). */
 @ApiTags('Organization categories')
@@ -122,8 +129,8 @@ export class OrgCategoryRolesController {
       'A 404 when the category or the role does not exist, or the category does not give the role.',
     ),
   })
-  @CategoryId()
-  @RoleId()
+  @CategoryId({ 'v10-0': 2, 'v9-1': 4 })
+  @RoleId({ 'v10-0': 2, 'v9-1': 3 })
   @ApiNoContentResponse({ description: 'Deleted.' })
   @ApiProblemResponses(400, 404)
   async deleteOrgCategoryRole(

@@ -29,7 +29,7 @@ export class OrgIdentificationLevelsController extends CrudController({
   },
   examples: {
     id: 2,
-    deleteId: 4,
+    deleteId: { 'v10-0': 4, 'v9-1': 5 },
     create: {
       summary: 'Verified against the commercial register, raised by a service',
       value: {

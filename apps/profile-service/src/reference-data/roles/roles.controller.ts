@@ -24,7 +24,7 @@ export class RolesController extends CrudController({
   },
   examples: {
     id: 2,
-    deleteId: 5,
+    deleteId: { 'v10-0': 5, 'v9-1': 6 },
     create: {
       summary: 'The role of fiduciaries and tax advisers',
       value: {
