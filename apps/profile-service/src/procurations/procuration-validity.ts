@@ -1,12 +1,6 @@
+import type { ValidityPeriod } from '../profile-environment';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** PROCURATION_VALIDITY_DAYS and PROCURATION_RENEWAL_NOTICE_DAYS (contract 6). */
-export interface ValidityPeriod {
-  readonly validityDays: number;
-  readonly renewalNoticeDays: number;
-}
-
-export const DEFAULT_VALIDITY_PERIOD: ValidityPeriod = { validityDays: 365, renewalNoticeDays: 30 };
 
 /** The stored stamps of a procuration's validity. */
 export interface ValidityStamps {

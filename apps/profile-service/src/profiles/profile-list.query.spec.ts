@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { parseOrderBy } from '@portal/pagination';
 
 import { expansionsOf, type ProfileExpansion } from './dto/profile-query.dto';
-import { DEFAULT_INACTIVITY_DAYS, parseInactivityDays } from './inactivity';
+import { DEFAULT_INACTIVITY_DAYS, parseInactivityDays } from '../common/inactivity';
 import {
   PROFILE_ORDER_BY,
   type ProfileListFilters,

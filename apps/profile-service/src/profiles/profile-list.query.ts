@@ -25,7 +25,7 @@ import {
   INACTIVE_STATES,
   type InactivityThresholds,
   previousInactivityState,
-} from './inactivity';
+} from '../common/inactivity';
 import { OrganizationEntity } from './organization.entity';
 import { PersonEntity } from './person.entity';
 import { ProfilePictureEntity } from './profile-picture.entity';
