@@ -100,8 +100,6 @@ export interface CreateServiceAppOptions {
   readonly configureFastify?: (fastify: FastifyInstance) => void;
 }
 
-/** TRUSTED_PROXIES as Fastify's `trustProxy` takes it (proxy-addr's list; empty: none believed). */
-
 /**
  * Builds a service the one way every service is built: Fastify, correlation ids, structured logs,
  * metrics, the auth guard, the validation pipe, pagination, problem details and the docs; then
@@ -347,7 +345,7 @@ const CREATED_LOCATION_HEADER = {
 };
 
 /**
- * The `Location` header of every 201. The problem responses of the document, each once under `components/responses` and referred to
+ * The problem responses of the document, each once under `components/responses` and referred to
  * by the operations: every operation is rate limited and bounded in flight per caller
  * (CallerLimitsGuard), so each gets the shared `TooManyRequests` unless it documents its
  * own 429; each can meet a database or identity-provider outage, a full instance or a stopping
@@ -355,7 +353,7 @@ const CREATED_LOCATION_HEADER = {
  * 500); one with a path parameter gets `PathParameterTooLong` (414, Fastify's maxParamLength).
  * A problem response an operation documents as `ApiProblemResponses` writes it
  * (`problemResponse`) becomes a reference to `Problem<status>` (written out in each of some 700
- * operation responses, they made the profile document 2 MB).
+ * operation responses, they made the profile document 2 MB). Every 201 gets the `Location` header.
  */
 function shareProblemResponses(document: OpenAPIObject, maxPathParameterLength: number): OpenAPIObject {
   const responses: Record<string, unknown> = {
