@@ -1,4 +1,5 @@
 export * from './api-body-examples';
+export * from './api-headers';
 export * from './correlation';
 export * from './created-location';
 export * from './int32-param.pipe';

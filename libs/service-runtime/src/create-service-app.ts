@@ -15,6 +15,7 @@ import { runPendingMigrations } from '@portal/database';
 import {
   CORRELATION_HEADER,
   correlationIdOf,
+  integerHeader,
   PinoNestLogger,
   registerCreatedLocation,
   registerJsonBodyParser,
@@ -22,6 +23,7 @@ import {
   registerRequestLogging,
   RequestValidationPipe,
   StrictInputGuard,
+  stringHeader,
 } from '@portal/http-context';
 import {
   answerClientError,
@@ -333,16 +335,12 @@ function documentCommaArrays(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
-
 const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every 201 carries it (registerCreatedLocation). */
-const CREATED_LOCATION_HEADER = {
-  description:
-    "The created resource's URL path, tenant and version included (`/demo/v10-0/clients/7`): where to read it.",
-  schema: { type: 'string' },
-};
+const CREATED_LOCATION_HEADER = stringHeader(
+  "The created resource's URL path, tenant and version included (`/demo/v10-0/clients/7`): where to read it.",
+);
 
 /**
  * The problem responses of the document, each once under `components/responses` and referred to
