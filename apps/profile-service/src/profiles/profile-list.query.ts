@@ -1,6 +1,9 @@
+import type { EntityManager } from 'typeorm';
+
 import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
 
 import { columnOf, columnsOf, type EntityColumn } from '../common/entity-columns';
+import { groupBy } from '../common/group-by';
 import {
   containsPattern,
   distinctValueMatches,
@@ -167,6 +170,68 @@ export class ProfileListQuery {
     }
   }
 
+  /**
+   * What a list answers, all read here: the page's records with their expansions and, beside them
+   * on a second connection of the pool (`manager` is the data source's, not a transaction's), the
+   * exact total; for HEAD (`headersOnly`) the total alone.
+   */
+  async readPage(
+    manager: EntityManager,
+    headersOnly: boolean,
+  ): Promise<{ records: ProfileRecord[]; total: number }> {
+    const [records, total] = await Promise.all([
+      headersOnly ? Promise.resolve([]) : this.readRecords(manager),
+      this.readTotal(manager),
+    ]);
+    return { records, total };
+  }
+
+  /** The page's records with the collections their expansions ask for. */
+  async readRecords(manager: EntityManager): Promise<ProfileRecord[]> {
+    const page = this.page();
+    return this.completeRows(manager, await manager.query(page.text, [...page.values]));
+  }
+
+  async readTotal(manager: EntityManager): Promise<number> {
+    const total = this.total();
+    const [row] = await manager.query<{ total: number }[]>(total.text, [...total.values]);
+    return row.total;
+  }
+
+  /**
+   * Rows of `page()` or `all()` (a stream's batch) as records, with the collections their
+   * expansions ask for (identities, signatories): one query each for all the rows.
+   */
+  async completeRows(
+    manager: EntityManager,
+    rows: readonly Record<string, unknown>[],
+  ): Promise<ProfileRecord[]> {
+    const records = rows.map((row) => this.readRow(row));
+    const accounts = records.flatMap((record) => (record.person?.account ? [record.person.account] : []));
+    const organizations = records.flatMap((record) => (record.organization ? [record.organization] : []));
+    const identities = this.identitiesOf(accounts.map((account) => account.account.id));
+    const signatories = this.signatoriesOf(organizations.map((organization) => organization.organization.id));
+    // One after the other: `manager` may be a transaction's, whose one client runs one query at a time.
+    if (identities) {
+      const rows = await manager.query<Record<string, unknown>[]>(identities.text, [...identities.values]);
+      const byAccount = groupBy(
+        rows.map((row) => pick<IdentityEntity>(row, IDENTITY)),
+        (identity) => identity.accountId,
+      );
+      for (const account of accounts) account.identities = byAccount.get(account.account.id) ?? [];
+    }
+    if (signatories) {
+      const rows = await manager.query<Record<string, unknown>[]>(signatories.text, [...signatories.values]);
+      const byOrganization = groupBy(
+        rows.map((row) => pick<SignatoryEntity>(row, SIGNATORY)),
+        (signatory) => signatory.organizationId,
+      );
+      for (const organization of organizations)
+        organization.signatories = byOrganization.get(organization.organization.id) ?? [];
+    }
+    return records;
+  }
+
   /** The page's profiles, in order, with their one-to-one expansions; read with `readRow`. */
   page(): SqlStatement {
     const parameters = this.parametersWithFilters();
@@ -269,7 +334,7 @@ export class ProfileListQuery {
   }
 
   /** The identities of the page's accounts (Expand=Person_Account_Identities), or none to read. */
-  identitiesOf(accountIds: readonly number[]): SqlStatement | undefined {
+  private identitiesOf(accountIds: readonly number[]): SqlStatement | undefined {
     if (!this.options.expand.has('Person_Account_Identities') || accountIds.length === 0) return undefined;
     return {
       text: `SELECT ${selectOf(IDENTITY).join(', ')} FROM identity i
@@ -279,7 +344,7 @@ export class ProfileListQuery {
   }
 
   /** The signatories of the page's organizations (Expand=Organization_Signatories), or none to read. */
-  signatoriesOf(organizationIds: readonly number[]): SqlStatement | undefined {
+  private signatoriesOf(organizationIds: readonly number[]): SqlStatement | undefined {
     if (!this.options.expand.has('Organization_Signatories') || organizationIds.length === 0)
       return undefined;
     return {
@@ -290,7 +355,7 @@ export class ProfileListQuery {
   }
 
   /** A row of `page()` as the profile and its expansions. */
-  readRow(row: Readonly<Record<string, unknown>>): ProfileRecord {
+  private readRow(row: Readonly<Record<string, unknown>>): ProfileRecord {
     const expand = this.options.expand;
     const record: ProfileRecord = { profile: pick<ProfileEntity>(row, PROFILE) };
     if (expand.has('Person')) {
@@ -328,14 +393,6 @@ export class ProfileListQuery {
   }
 
   /** A row of `identitiesOf()` or `signatoriesOf()`. */
-  static readIdentity(row: Readonly<Record<string, unknown>>): IdentityEntity {
-    return pick<IdentityEntity>(row, IDENTITY);
-  }
-
-  static readSignatory(row: Readonly<Record<string, unknown>>): SignatoryEntity {
-    return pick<SignatoryEntity>(row, SIGNATORY);
-  }
-
   private selectList(): string[] {
     const expand = this.options.expand;
     const list = selectOf(PROFILE);
