@@ -53,12 +53,3 @@ export function validityStateOf(
       profiles.representativeEnabled,
   };
 }
-
-/**
- * `isUsable` as SQL, for the filters and the accessible services of an inbound procuration: the
- * same rule as validityStateOf over the procuration `pr` and its profiles' `is_enabled`.
- */
-export const USABLE_SQL = (procuration: string, nowParameter: string): string =>
-  `(${procuration}.validity_start_stamp <= ${nowParameter} AND ${nowParameter} < ${procuration}.validity_end_stamp
-    AND (SELECT usable_principal.is_enabled FROM profile usable_principal WHERE usable_principal.id = ${procuration}.principal_profile_id)
-    AND (SELECT usable_representative.is_enabled FROM profile usable_representative WHERE usable_representative.id = ${procuration}.representative_profile_id))`;

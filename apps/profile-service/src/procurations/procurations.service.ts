@@ -219,7 +219,7 @@ export class ProcurationsService {
           `A procuration ${describeKey(key)} exists already; PATCH changes it.`,
         );
       }
-      throwIfAny(errors, 'PROCURATION.INVALID');
+      ValidationProblemError.throwIfAny(errors, 'PROCURATION.INVALID');
       const procuration = await this.insert(manager, key, body);
       await this.syncServices(manager, key, procuration.personInOrganizationFunction);
       // Read once, now that it exists: with its principal's and representative's state.
@@ -231,7 +231,7 @@ export class ProcurationsService {
   upsert(key: ProcurationKey, body: WriteProcurationDto): Promise<Upserted<ProcurationView>> {
     return this.dataSource.transaction(async (manager) => {
       const { principal, representative } = await this.lockProfiles(manager, key);
-      throwIfAny(
+      ValidationProblemError.throwIfAny(
         this.checkFields(principal, representative, body.personInOrganizationFunction ?? null, body),
         'PROCURATION.INVALID',
       );
@@ -287,7 +287,7 @@ export class ProcurationsService {
         }
         procuration.validityStartStamp = start;
       }
-      throwIfAny(errors, 'PROCURATION.INVALID');
+      ValidationProblemError.throwIfAny(errors, 'PROCURATION.INVALID');
       procuration.personInOrganizationFunction = nextFunction;
       if (
         body.isPersonInOrganizationPendingDelete !== undefined &&
@@ -373,7 +373,7 @@ export class ProcurationsService {
     if (!principal) throw profileNotFound(key.principalProfileId);
     const representative = await findProfileOrFail(manager, key.representativeProfileId, 'share');
     if (key.delegatorProfileId !== null) await findProfileOrFail(manager, key.delegatorProfileId, 'share');
-    throwIfAny(this.checkKey(key), 'PROCURATION.INVALID');
+    ValidationProblemError.throwIfAny(this.checkKey(key), 'PROCURATION.INVALID');
     return { principal, representative };
   }
 
@@ -546,10 +546,4 @@ export class ProcurationsService {
     }
     return views;
   }
-}
-
-function throwIfAny(errors: ValidationErrors, code: string): void {
-  const paths = Object.keys(errors);
-  if (paths.length === 0) return;
-  throw new ValidationProblemError(errors, errors[paths[0]][0], code);
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from 'typeorm';
 
 import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
 
-import { columnsOf, type EntityColumn } from '../common/entity-columns';
+import { columnOf, columnsOf, type EntityColumn } from '../common/entity-columns';
 import { groupBy } from '../common/group-by';
 import {
   containsPattern,
@@ -59,30 +59,34 @@ export interface ProfileListOptions {
   readonly inactivity: InactivityThresholds;
 }
 
-/** One table of the statement: its alias and the columns read from it. */
+/** One table of the statement: its alias, its entity and the columns read from it. */
 interface Source {
   readonly alias: string;
+  readonly entity: abstract new () => object;
   readonly columns: readonly EntityColumn[];
 }
 
 const quoted = (identifier: string): string => `"${identifier}"`;
-const readable = (entity: abstract new () => object): EntityColumn[] =>
-  columnsOf(entity).filter((column) => column.selectedByDefault);
+const readable = (alias: string, entity: abstract new () => object): Source => ({
+  alias,
+  entity,
+  columns: columnsOf(entity).filter((column) => column.selectedByDefault),
+});
 
-const PROFILE: Source = { alias: 'p', columns: readable(ProfileEntity) };
-const PERSON: Source = { alias: 'pe', columns: readable(PersonEntity) };
-const MARITAL_STATUS: Source = { alias: 'ms', columns: readable(MaritalStatusEntity) };
-const ACCOUNT: Source = { alias: 'ac', columns: readable(AccountEntity) };
-const ORGANIZATION: Source = { alias: 'o', columns: readable(OrganizationEntity) };
-const LEGAL_FORM: Source = { alias: 'lf', columns: readable(LegalFormEntity) };
-const CATEGORY: Source = { alias: 'oc', columns: readable(OrgCategoryEntity) };
-const ORG_LEVEL: Source = { alias: 'oil', columns: readable(OrgIdentificationLevelEntity) };
-const PICTURE: Source = { alias: 'pp', columns: readable(ProfilePictureEntity) };
+const PROFILE = readable('p', ProfileEntity);
+const PERSON = readable('pe', PersonEntity);
+const MARITAL_STATUS = readable('ms', MaritalStatusEntity);
+const ACCOUNT = readable('ac', AccountEntity);
+const ORGANIZATION = readable('o', OrganizationEntity);
+const LEGAL_FORM = readable('lf', LegalFormEntity);
+const CATEGORY = readable('oc', OrgCategoryEntity);
+const ORG_LEVEL = readable('oil', OrgIdentificationLevelEntity);
+const PICTURE = readable('pp', ProfilePictureEntity);
 const PICTURE_BYTES: Source = {
-  alias: 'pp',
+  ...PICTURE,
   columns: columnsOf(ProfilePictureEntity).filter((column) => column.property === 'customImageBytes'),
 };
-const IDENTITY: Source = { alias: 'i', columns: readable(IdentityEntity) };
+const IDENTITY = readable('i', IdentityEntity);
 /** The folded text the searches look in, written by triggers (see the migrations); never read. */
 const searchColumns = <E extends object>(
   source: Source,
@@ -90,6 +94,7 @@ const searchColumns = <E extends object>(
   properties: readonly Extract<keyof E, string>[],
 ): Source => ({
   alias: source.alias,
+  entity,
   columns: columnsOf(entity).filter((entry) => (properties as readonly string[]).includes(entry.property)),
 });
 const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
@@ -99,13 +104,11 @@ const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
   'lastnameSearch',
 ]);
 const ORGANIZATION_SEARCH = searchColumns(ORGANIZATION, OrganizationEntity, ['nameSearch']);
-const SIGNATORY: Source = { alias: 's', columns: readable(SignatoryEntity) };
+const SIGNATORY = readable('s', SignatoryEntity);
 
-const column = (source: Source, property: string): string => {
-  const found = source.columns.find((candidate) => candidate.property === property);
-  if (!found) throw new Error(`No column ${property} in ${source.alias}`);
-  return `${source.alias}.${quoted(found.column)}`;
-};
+/** A column of one of the statement's tables, qualified by its alias: `p."is_enabled"`. */
+const column = (source: Source, property: string): string =>
+  `${source.alias}.${quoted(columnOf(source.entity, property))}`;
 const p = (property: Extract<keyof ProfileEntity, string>): string => column(PROFILE, property);
 const pe = (property: Extract<keyof PersonEntity, string>): string => column(PERSON, property);
 const o = (property: Extract<keyof OrganizationEntity, string>): string => column(ORGANIZATION, property);
@@ -335,7 +338,7 @@ export class ProfileListQuery {
     if (!this.options.expand.has('Person_Account_Identities') || accountIds.length === 0) return undefined;
     return {
       text: `SELECT ${selectOf(IDENTITY).join(', ')} FROM identity i
-  WHERE i.${quoted(columnOfSource(IDENTITY, 'accountId'))} = ANY($1::int[]) ORDER BY i.id`,
+  WHERE ${column(IDENTITY, 'accountId')} = ANY($1::int[]) ORDER BY i.id`,
       values: [accountIds],
     };
   }
@@ -346,7 +349,7 @@ export class ProfileListQuery {
       return undefined;
     return {
       text: `SELECT ${selectOf(SIGNATORY).join(', ')} FROM signatory s
-  WHERE s.${quoted(columnOfSource(SIGNATORY, 'organizationId'))} = ANY($1::int[]) ORDER BY s.id`,
+  WHERE ${column(SIGNATORY, 'organizationId')} = ANY($1::int[]) ORDER BY s.id`,
       values: [organizationIds],
     };
   }
@@ -579,12 +582,6 @@ function selectOf(source: Source): string[] {
   return source.columns.map(
     (entry) => `${source.alias}.${quoted(entry.column)} AS ${quoted(`${source.alias}.${entry.property}`)}`,
   );
-}
-
-function columnOfSource(source: Source, property: string): string {
-  const found = source.columns.find((entry) => entry.property === property);
-  if (!found) throw new Error(`No column ${property} in ${source.alias}`);
-  return found.column;
 }
 
 /** Each source's properties with the names of their row columns, built once: `pick` runs per row and source. */

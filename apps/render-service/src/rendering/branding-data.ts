@@ -1,3 +1,5 @@
+import { isPlainObject } from '@portal/http-context';
+
 import type { BrandingContext } from '../branding/branding';
 import { RenderError } from './render-error';
 import { checkSvg } from './resource-guard';
@@ -27,10 +29,7 @@ const MAX_DEPTH = 200;
  */
 export function svgImagesAsSvg(document: Record<string, unknown>): void {
   const images = document['images'];
-  const dictionary =
-    images !== null && typeof images === 'object' && !Array.isArray(images)
-      ? (images as Record<string, unknown>)
-      : {};
+  const dictionary = isPlainObject(images) ? images : {};
   const svgOf = (image: unknown): string | undefined => {
     const source = typeof image === 'string' && Object.hasOwn(dictionary, image) ? dictionary[image] : image;
     const match = typeof source === 'string' ? SVG_DATA_URI.exec(source) : null;

@@ -1,5 +1,6 @@
 import PDFDocument, { type PdfKitDocument } from 'pdfmake/js/PDFDocument';
 
+import { isPlainObject } from '@portal/http-context';
 import { echoInput } from '@portal/problem-details';
 
 import { installTagging } from './pdf-tagging';
@@ -29,9 +30,6 @@ const TAGGED_VERSION = '1.7';
 const refuse = (message: string): never => {
   throw new RenderError('DOCUMENT.NOT_CONFORMING', message);
 };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const nonEmpty = (value: unknown): boolean =>
   value !== undefined && value !== null && !(isPlainObject(value) && Object.keys(value).length === 0);

@@ -1,5 +1,6 @@
 import standardPageSizes from 'pdfmake/js/standardPageSizes';
 
+import { isPlainObject } from '@portal/http-context';
 import { listInputs, quoteInput } from '@portal/problem-details';
 
 import { isLocale, type Locale, LOCALES } from './helpers';
@@ -89,9 +90,6 @@ const MAX_PAGE_DIMENSION = 14_400;
 const fail = (option: string, message: string): never => {
   throw new RenderError('OPTIONS.INVALID', `rendererOptions.${option} ${message}`);
 };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[]): string[] {
   return Object.keys(value).filter((key) => !known.includes(key));
