@@ -8,17 +8,20 @@ import {
   SERVICE_NAME_UNIQUE,
   SERVICE_ORG_IDENTIFICATION_LEVEL_FK,
   SERVICE_THEME_FK,
-} from './catalogue/services/service.entity';
-import { IDENTITY_EXTERNAL_ID_UNIQUE, IDENTITY_IDENTIFICATION_LEVEL_FK } from './profiles/identity.entity';
-import { ACCOUNT_USERNAME_UNIQUE } from './profiles/account.entity';
+} from './catalogue/services/entities/service.entity';
+import {
+  IDENTITY_EXTERNAL_ID_UNIQUE,
+  IDENTITY_IDENTIFICATION_LEVEL_FK,
+} from './profiles/identities/identity.entity';
+import { ACCOUNT_USERNAME_UNIQUE } from './profiles/entities/account.entity';
 import {
   ORGANIZATION_CATEGORY_FK,
   ORGANIZATION_CREATED_BY_PROFILE_FK,
   ORGANIZATION_IDENTIFICATION_LEVEL_FK,
   ORGANIZATION_LEGAL_FORM_FK,
-} from './profiles/organization.entity';
-import { PERSON_MARITAL_STATUS_FK } from './profiles/person.entity';
-import { PROFILE_EXTERNAL_KEY_UNIQUE } from './profiles/profile.entity';
+} from './profiles/entities/organization.entity';
+import { PERSON_MARITAL_STATUS_FK } from './profiles/entities/person.entity';
+import { PROFILE_EXTERNAL_KEY_UNIQUE } from './profiles/entities/profile.entity';
 import { CLIENT_NAME_UNIQUE } from './reference-data/clients/client.entity';
 import { IDENTIFICATION_LEVEL_NAME_UNIQUE } from './reference-data/identification-levels/identification-level.entity';
 import {

@@ -1,21 +1,21 @@
 import { RoleEntity } from './reference-data/roles/role.entity';
 import { ServiceThemeEntity } from './catalogue/service-themes/service-theme.entity';
-import { ServiceClientEntity } from './catalogue/services/service-client.entity';
-import { ServiceRoleEntity } from './catalogue/services/service-role.entity';
-import { ServiceEntity } from './catalogue/services/service.entity';
-import { SurveyEntity } from './catalogue/services/survey.entity';
+import { ServiceClientEntity } from './catalogue/services/entities/service-client.entity';
+import { ServiceRoleEntity } from './catalogue/services/entities/service-role.entity';
+import { ServiceEntity } from './catalogue/services/entities/service.entity';
+import { SurveyEntity } from './catalogue/services/entities/survey.entity';
 import { FavoriteServiceEntity } from './favorites/favorite-service.entity';
-import { IdentityEntity } from './profiles/identity.entity';
-import { ProcurationInviteEntity } from './procurations/procuration-invite.entity';
-import { ProcurationServiceEntity } from './procurations/procuration-service.entity';
-import { ProcurationEntity } from './procurations/procuration.entity';
+import { IdentityEntity } from './profiles/identities/identity.entity';
+import { ProcurationInviteEntity } from './procurations/procuration-invites/procuration-invite.entity';
+import { ProcurationServiceEntity } from './procurations/entities/procuration-service.entity';
+import { ProcurationEntity } from './procurations/entities/procuration.entity';
 import { ProfileRoleEntity } from './profile-roles/profile-role.entity';
-import { AccountEntity } from './profiles/account.entity';
-import { OrganizationEntity } from './profiles/organization.entity';
-import { PersonEntity } from './profiles/person.entity';
-import { ProfilePictureEntity } from './profiles/profile-picture.entity';
-import { ProfileEntity } from './profiles/profile.entity';
-import { SignatoryEntity } from './profiles/signatory.entity';
+import { AccountEntity } from './profiles/entities/account.entity';
+import { OrganizationEntity } from './profiles/entities/organization.entity';
+import { PersonEntity } from './profiles/entities/person.entity';
+import { ProfilePictureEntity } from './profiles/profile-pictures/profile-picture.entity';
+import { ProfileEntity } from './profiles/entities/profile.entity';
+import { SignatoryEntity } from './profiles/entities/signatory.entity';
 import { ClientEntity } from './reference-data/clients/client.entity';
 import { IdentificationLevelEntity } from './reference-data/identification-levels/identification-level.entity';
 import { IdentityProviderEntity } from './reference-data/identity-providers/identity-provider.entity';
@@ -25,7 +25,7 @@ import { OrgCategoryRoleEntity } from './reference-data/org-categories/org-categ
 import { OrgCategoryEntity } from './reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from './reference-data/org-identification-levels/org-identification-level.entity';
 import { ReachReconciliationEntity } from './service-reach/reach-reconciliation.entity';
-import { ServiceSettingValueEntity } from './settings/service-setting-value.entity';
+import { ServiceSettingValueEntity } from './profile-settings/service-setting-value.entity';
 import { ServiceSettingEntity } from './settings/service-setting.entity';
 
 /** Every table of profile-service (interfaces 2.2), for the DataSource. */

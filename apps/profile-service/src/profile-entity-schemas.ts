@@ -10,11 +10,11 @@ import {
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { FavoriteServiceResponse } from './favorites/favorite-service.response';
-import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identity.dto';
-import { ProcurationInviteResponse } from './procurations/procuration-invite.dto';
-import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/procuration.dto';
+import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identities/identity.dto';
+import { ProcurationInviteResponse } from './procurations/procuration-invites/procuration-invite.dto';
+import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/dto/procuration.dto';
 import { ProcurationServiceResponse } from './service-reach/procuration-service.response';
-import { ProfilePictureResponse } from './profiles/profile-picture.dto';
+import { ProfilePictureResponse } from './profiles/profile-pictures/profile-picture.dto';
 import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
 import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
 import {

@@ -4,10 +4,10 @@ import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal
 
 import { RoleEntity } from '../reference-data/roles/role.entity';
 import { ServiceThemeEntity } from '../catalogue/service-themes/service-theme.entity';
-import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
-import { ServiceRoleEntity } from '../catalogue/services/service-role.entity';
-import { ServiceEntity } from '../catalogue/services/service.entity';
-import { SurveyEntity } from '../catalogue/services/survey.entity';
+import { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
+import { ServiceRoleEntity } from '../catalogue/services/entities/service-role.entity';
+import { ServiceEntity } from '../catalogue/services/entities/service.entity';
+import { SurveyEntity } from '../catalogue/services/entities/survey.entity';
 import { ClientEntity } from '../reference-data/clients/client.entity';
 import { IdentificationLevelEntity } from '../reference-data/identification-levels/identification-level.entity';
 import { IdentityProviderEntity } from '../reference-data/identity-providers/identity-provider.entity';

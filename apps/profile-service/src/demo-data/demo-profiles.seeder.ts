@@ -3,19 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal/database';
 
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import { IdentityEntity } from '../profiles/identity.entity';
-import { inviteTokenDigest } from '../procuration-invites/procuration-invite-token';
-import { ProcurationInviteEntity } from '../procurations/procuration-invite.entity';
+import { IdentityEntity } from '../profiles/identities/identity.entity';
+import { inviteTokenDigest } from '../procurations/procuration-invites/procuration-invite-token';
+import { ProcurationInviteEntity } from '../procurations/procuration-invites/procuration-invite.entity';
 import { linkProcurationService } from '../service-reach/procuration-links';
-import type { WriteProcurationDto } from '../procurations/procuration.dto';
+import type { WriteProcurationDto } from '../procurations/dto/procuration.dto';
 import type { ProcurationsService } from '../procurations/procurations.service';
 import type { RoleAssignments } from '../service-reach/role-assignments.service';
-import { AccountEntity } from '../profiles/account.entity';
-import { OrganizationEntity } from '../profiles/organization.entity';
-import { PersonEntity } from '../profiles/person.entity';
-import { ProfilePictureEntity } from '../profiles/profile-picture.entity';
-import { ProfileEntity } from '../profiles/profile.entity';
-import { ServiceSettingValueEntity } from '../settings/service-setting-value.entity';
+import { AccountEntity } from '../profiles/entities/account.entity';
+import { OrganizationEntity } from '../profiles/entities/organization.entity';
+import { PersonEntity } from '../profiles/entities/person.entity';
+import { ProfilePictureEntity } from '../profiles/profile-pictures/profile-picture.entity';
+import { ProfileEntity } from '../profiles/entities/profile.entity';
+import { ServiceSettingValueEntity } from '../profile-settings/service-setting-value.entity';
 
 /**
  * The open invite's token: the example of `{token}` in the OpenAPI document, so that "Try it out"

@@ -2,8 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 
 import { AuditedEntity } from '@portal/database';
 
-import type { ServiceEntity } from '../catalogue/services/service.entity';
-import type { ProfileEntity } from '../profiles/profile.entity';
+import type { ServiceEntity } from '../catalogue/services/entities/service.entity';
+import type { ProfileEntity } from '../profiles/entities/profile.entity';
 
 /** One favorite per profile, service and procuration context (NULLS NOT DISTINCT, PostgreSQL 15+). */
 export const FAVORITE_SERVICE_UNIQUE = 'uq_favorite_service';

@@ -28,7 +28,7 @@ import {
   ProcurationPathQueryDto,
   ProcurationResponse,
   ReadProcurationQueryDto,
-} from './procuration.dto';
+} from './dto/procuration.dto';
 import { toProcurationResponse } from './procuration.mapper';
 import {
   DemoProcurationParams,
@@ -38,7 +38,10 @@ import {
   RepresentativeProfileId,
   ServiceId,
 } from './procuration-path';
-import { ListProcurationServicesQueryDto, ReadProcurationServiceQueryDto } from './procuration-service.dto';
+import {
+  ListProcurationServicesQueryDto,
+  ReadProcurationServiceQueryDto,
+} from './dto/procuration-service.dto';
 import { ProcurationServicesService } from './procuration-services.service';
 import { type ProcurationKey, ProcurationsService, readOptionsOf } from './procurations.service';
 

@@ -34,7 +34,7 @@ import {
   ProcurationResponse,
   ReadProcurationQueryDto,
   WriteProcurationDto,
-} from './procuration.dto';
+} from './dto/procuration.dto';
 import { toProcurationResponse } from './procuration.mapper';
 import {
   CreatedProcurationParams,
@@ -49,7 +49,7 @@ import {
   ListProcurationServicesQueryDto,
   ProcurationServiceBodyDto,
   ReadProcurationServiceQueryDto,
-} from './procuration-service.dto';
+} from './dto/procuration-service.dto';
 import {
   ProcurationServiceResponse,
   toProcurationServiceResponse,

@@ -11,10 +11,10 @@ import {
 import { keywordAlternatives } from '../common/query-filters';
 import { rawReader } from '../common/raw-rows';
 import { orderByOfResponse } from '../common/response-shape';
-import { PROCURATION_RELATIONS, ProcurationResponse } from './procuration.dto';
-import type { ProfileEntity } from '../profiles/profile.entity';
+import { PROCURATION_RELATIONS, ProcurationResponse } from './dto/procuration.dto';
+import type { ProfileEntity } from '../profiles/entities/profile.entity';
 import { SYNCED_FUNCTIONS } from '../service-reach/reach-changes';
-import { ProcurationEntity } from './procuration.entity';
+import { ProcurationEntity } from './entities/procuration.entity';
 
 export const PROCURATION = 'procuration';
 export const PRINCIPAL = 'principal';

@@ -5,10 +5,10 @@ import { Any, type DataSource, type EntityManager, IsNull, type SelectQueryBuild
 import { fetchRawPage, Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
-import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
-import { ServiceEntity } from '../catalogue/services/service.entity';
+import { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
+import { ServiceEntity } from '../catalogue/services/entities/service.entity';
 import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/services.service';
-import { SurveyEntity } from '../catalogue/services/survey.entity';
+import { SurveyEntity } from '../catalogue/services/entities/survey.entity';
 import { notFoundError } from '../common/crud/resource-definition';
 import { groupBy } from '../common/group-by';
 import { rawQueryReader } from '../common/raw-rows';
@@ -23,14 +23,14 @@ import {
   unlinkProcurationService,
 } from '../service-reach/procuration-links';
 import { reachesNow, whereProfileReaches } from '../service-reach/reach';
-import type { ProcurationEntity } from './procuration.entity';
+import type { ProcurationEntity } from './entities/procuration.entity';
 import type {
   ListProcurationServicesQueryDto,
   ProcurationServiceBodyDto,
   ProcurationServiceExpansion,
   ReadProcurationServiceQueryDto,
-} from './procuration-service.dto';
-import { ProcurationServiceEntity } from './procuration-service.entity';
+} from './dto/procuration-service.dto';
+import { ProcurationServiceEntity } from './entities/procuration-service.entity';
 import { type ProcurationKey, procurationNotFound, ProcurationsService } from './procurations.service';
 
 const LINK = 'link';

@@ -1,12 +1,12 @@
 import { auditOf, isoOrNull } from '../common/audited.response';
-import type { ProcurationInviteEntity } from './procuration-invite.entity';
-import { toProcurationInviteResponse } from './procuration-invite.mapper';
+import type { ProcurationInviteEntity } from './procuration-invites/procuration-invite.entity';
+import { toProcurationInviteResponse } from './procuration-invites/procuration-invite.mapper';
 import type { ProfileRecord } from '../profiles/profile-record';
 import { toProfileResponse } from '../profiles/profile.mapper';
-import type { ProcurationResponse } from './procuration.dto';
+import type { ProcurationResponse } from './dto/procuration.dto';
 import { toProcurationServiceResponse } from '../service-reach/procuration-service.response';
-import type { ProcurationEntity } from './procuration.entity';
-import type { ProcurationServiceEntity } from './procuration-service.entity';
+import type { ProcurationEntity } from './entities/procuration.entity';
+import type { ProcurationServiceEntity } from './entities/procuration-service.entity';
 import type { ValidityState } from './procuration-validity';
 
 /** A procuration as read: its state now, and each expansion asked for (absent when not). */

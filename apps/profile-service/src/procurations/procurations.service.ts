@@ -19,7 +19,7 @@ import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@p
 import { groupBy } from '../common/group-by';
 import type { Upserted } from '../common/upsert';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import { ProcurationInviteEntity } from './procuration-invite.entity';
+import { ProcurationInviteEntity } from './procuration-invites/procuration-invite.entity';
 import { ProfileEnvironment } from '../profile-environment';
 import type { ProfileExpansion } from '../profiles/dto/profile-query.dto';
 import { findProfileOrFail, profileNotFound, type ProfileKind } from '../profiles/profile-lock';
@@ -37,8 +37,8 @@ import type {
   PatchOutboundProcurationDto,
   ProcurationExpansion,
   WriteProcurationDto,
-} from './procuration.dto';
-import { ProcurationEntity } from './procuration.entity';
+} from './dto/procuration.dto';
+import { ProcurationEntity } from './entities/procuration.entity';
 import {
   fetchProcurationPage,
   type ProcurationFilters,
@@ -47,7 +47,7 @@ import {
   procurationsQuery,
 } from './procuration-list.query';
 import type { ProcurationView } from './procuration.mapper';
-import { ProcurationServiceEntity } from './procuration-service.entity';
+import { ProcurationServiceEntity } from './entities/procuration-service.entity';
 import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
 
 /** A procuration by its path: principal, representative, and the delegator of `?DelegatorProfileId` (or none). */

@@ -4,7 +4,7 @@ import { AuditedEntity } from '@portal/database';
 
 import type { RoleEntity } from '../reference-data/roles/role.entity';
 import { oneOf, PROFILE_ROLE_SOURCES, type ProfileRoleSource } from '../common/domain-enums';
-import type { ProfileEntity } from '../profiles/profile.entity';
+import type { ProfileEntity } from '../profiles/entities/profile.entity';
 
 export const PROFILE_ROLE_UNIQUE = 'uq_profile_role';
 export const PROFILE_ROLE_PROFILE_FK = 'fk_profile_role_profile';

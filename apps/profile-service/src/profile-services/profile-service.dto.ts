@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
-import { ServiceClientResponse, SurveyResponse } from '../catalogue/services/service-relations.dto';
-import { ServiceFiltersQueryDto, ServiceResponse } from '../catalogue/services/service.dto';
+import { ServiceClientResponse, SurveyResponse } from '../catalogue/services/dto/service-relations.dto';
+import { ServiceFiltersQueryDto, ServiceResponse } from '../catalogue/services/dto/service.dto';
 import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.dto';
 import { ExpandFilter } from '../common/expand';
 import { BooleanFilter } from '../common/query-filters';

@@ -1,9 +1,9 @@
 import { SERVICE_CLIENT_RESOURCE, SURVEY_RESOURCE } from '../catalogue/services/service-relations.service';
-import type { ServiceClientEntity } from '../catalogue/services/service-client.entity';
-import type { ServiceEntity } from '../catalogue/services/service.entity';
+import type { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
+import type { ServiceEntity } from '../catalogue/services/entities/service.entity';
 import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
 import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
-import type { SurveyEntity } from '../catalogue/services/survey.entity';
+import type { SurveyEntity } from '../catalogue/services/entities/survey.entity';
 import { toResponse } from '../common/crud/resource-definition';
 import type { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { toFavoriteServiceResponse } from '../favorites/favorite-service.response';

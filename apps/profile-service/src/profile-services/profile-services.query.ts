@@ -2,7 +2,7 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 
 import type { OrderByWhitelist } from '@portal/pagination';
 
-import { ServiceEntity } from '../catalogue/services/service.entity';
+import { ServiceEntity } from '../catalogue/services/entities/service.entity';
 import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/services.service';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
 import { whereProfileReaches } from '../service-reach/reach';

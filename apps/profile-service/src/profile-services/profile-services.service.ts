@@ -5,9 +5,9 @@ import { Any, type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { fetchRawPage, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
-import { ServiceClientEntity } from '../catalogue/services/service-client.entity';
-import type { ServiceEntity } from '../catalogue/services/service.entity';
-import { SurveyEntity } from '../catalogue/services/survey.entity';
+import { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
+import type { ServiceEntity } from '../catalogue/services/entities/service.entity';
+import { SurveyEntity } from '../catalogue/services/entities/survey.entity';
 import { groupBy } from '../common/group-by';
 import { rawQueryReader } from '../common/raw-rows';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';

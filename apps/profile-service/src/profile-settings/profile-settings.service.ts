@@ -11,7 +11,7 @@ import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
 import { upsertLink } from '../common/upsert';
 import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
-import { ServiceSettingValueEntity } from '../settings/service-setting-value.entity';
+import { ServiceSettingValueEntity } from './service-setting-value.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';
 import { SERVICE_SETTING_RESOURCE } from '../settings/service-settings.service';
 import { SettingValueCipher } from '../settings/setting-value-cipher';

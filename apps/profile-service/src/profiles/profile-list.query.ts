@@ -13,12 +13,12 @@ import {
   foldedContains,
   keywordAlternatives,
 } from '../common/query-filters';
-import { IdentityEntity } from './identity.entity';
+import { IdentityEntity } from './identities/identity.entity';
 import { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
-import { AccountEntity } from './account.entity';
+import { AccountEntity } from './entities/account.entity';
 import type { ListProfilesQueryDto, ProfileExpansion } from './dto/profile-query.dto';
 import {
   inactivityCutoff,
@@ -26,12 +26,12 @@ import {
   type InactivityThresholds,
   previousInactivityState,
 } from '../common/inactivity';
-import { OrganizationEntity } from './organization.entity';
-import { PersonEntity } from './person.entity';
-import { ProfilePictureEntity } from './profile-picture.entity';
+import { OrganizationEntity } from './entities/organization.entity';
+import { PersonEntity } from './entities/person.entity';
+import { ProfilePictureEntity } from './profile-pictures/profile-picture.entity';
 import type { ProfileRecord } from './profile-record';
-import { ProfileEntity } from './profile.entity';
-import { SignatoryEntity } from './signatory.entity';
+import { ProfileEntity } from './entities/profile.entity';
+import { SignatoryEntity } from './entities/signatory.entity';
 
 /** A statement and its parameters (`$1`, `$2`, ...); values never enter the text. */
 export interface SqlStatement {

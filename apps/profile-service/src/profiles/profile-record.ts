@@ -1,14 +1,14 @@
-import type { IdentityEntity } from './identity.entity';
+import type { IdentityEntity } from './identities/identity.entity';
 import type { LegalFormEntity } from '../reference-data/legal-forms/legal-form.entity';
 import type { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-status.entity';
 import type { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import type { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
-import type { AccountEntity } from './account.entity';
-import type { OrganizationEntity } from './organization.entity';
-import type { PersonEntity } from './person.entity';
-import type { ProfilePictureEntity } from './profile-picture.entity';
-import type { ProfileEntity } from './profile.entity';
-import type { SignatoryEntity } from './signatory.entity';
+import type { AccountEntity } from './entities/account.entity';
+import type { OrganizationEntity } from './entities/organization.entity';
+import type { PersonEntity } from './entities/person.entity';
+import type { ProfilePictureEntity } from './profile-pictures/profile-picture.entity';
+import type { ProfileEntity } from './entities/profile.entity';
+import type { SignatoryEntity } from './entities/signatory.entity';
 
 /**
  * A profile as read, with what was expanded: a property is present when its expansion was asked

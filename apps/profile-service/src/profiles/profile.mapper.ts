@@ -1,12 +1,12 @@
 import { auditOf, isoOrNull } from '../common/audited.response';
 import { toResponse } from '../common/crud/resource-definition';
-import { toIdentityResponse } from './identity.mapper';
-import { toProfilePictureResponse } from './profile-picture.mapper';
+import { toIdentityResponse } from './identities/identity.mapper';
+import { toProfilePictureResponse } from './profile-pictures/profile-picture.mapper';
 import { LEGAL_FORM_RESOURCE } from '../reference-data/legal-forms/legal-forms.service';
 import { MARITAL_STATUS_RESOURCE } from '../reference-data/marital-statuses/marital-statuses.service';
 import { ORG_CATEGORY_RESOURCE } from '../reference-data/org-categories/org-categories.service';
 import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/org-identification-levels/org-identification-levels.service';
-import { toAccountResponse } from './account.response';
+import { toAccountResponse } from './dto/account.response';
 import type {
   ExpandedAccountResponse,
   OrganizationResponse,
@@ -15,7 +15,7 @@ import type {
   SignatoryResponse,
 } from './dto/profile.response';
 import type { AccountRecord, OrganizationRecord, PersonRecord, ProfileRecord } from './profile-record';
-import type { SignatoryEntity } from './signatory.entity';
+import type { SignatoryEntity } from './entities/signatory.entity';
 
 /**
  * Profiles as the API returns them (interfaces 2.2): whitelisted fields in their documented

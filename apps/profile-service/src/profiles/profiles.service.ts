@@ -17,17 +17,17 @@ import { quoteInput, ValidationProblemError, type ValidationErrors } from '@port
 
 import { ProfileEnvironment } from '../profile-environment';
 import { RoleAssignments } from '../service-reach/role-assignments.service';
-import { AccountEntity } from './account.entity';
+import { AccountEntity } from './entities/account.entity';
 import type { CreateProfileDto, SignatoryDto, UpdateProfileDto } from './dto/profile-write.dto';
 import { expansionsOf, type ListProfilesQueryDto, type ProfileExpansion } from './dto/profile-query.dto';
-import { OrganizationEntity } from './organization.entity';
+import { OrganizationEntity } from './entities/organization.entity';
 import { PasswordHasher } from './password-hasher';
-import { PersonEntity } from './person.entity';
+import { PersonEntity } from './entities/person.entity';
 import { PROFILE_ORDER_BY, ProfileListQuery, type ProfileListFilters } from './profile-list.query';
 import { findProfileOrFail, profileNotFound } from './profile-lock';
 import type { ProfileRecord } from './profile-record';
-import { ProfileEntity } from './profile.entity';
-import { SignatoryEntity } from './signatory.entity';
+import { ProfileEntity } from './entities/profile.entity';
+import { SignatoryEntity } from './entities/signatory.entity';
 
 /** What a write answers with: the nested objects its body can write. */
 const WRITTEN_EXPANSIONS: ReadonlySet<ProfileExpansion> = expansionsOf([

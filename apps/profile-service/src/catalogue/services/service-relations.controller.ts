@@ -24,7 +24,7 @@ import {
   ServiceRoleResponse,
   SurveyBodyDto,
   SurveyResponse,
-} from './service-relations.dto';
+} from './dto/service-relations.dto';
 import {
   SERVICE_CLIENT_RESOURCE,
   SERVICE_ROLE_RESOURCE,

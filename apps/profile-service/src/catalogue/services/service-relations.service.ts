@@ -11,12 +11,12 @@ import { ClientEntity } from '../../reference-data/clients/client.entity';
 import { CLIENT_RESOURCE } from '../../reference-data/clients/clients.service';
 import { RoleEntity } from '../../reference-data/roles/role.entity';
 import { ROLE_RESOURCE } from '../../reference-data/roles/roles.service';
-import type { ServiceRoleBodyDto, SurveyBodyDto } from './service-relations.dto';
-import { ServiceClientEntity } from './service-client.entity';
-import { ServiceRoleEntity } from './service-role.entity';
-import { ServiceEntity } from './service.entity';
+import type { ServiceRoleBodyDto, SurveyBodyDto } from './dto/service-relations.dto';
+import { ServiceClientEntity } from './entities/service-client.entity';
+import { ServiceRoleEntity } from './entities/service-role.entity';
+import { ServiceEntity } from './entities/service.entity';
 import { ServicesService } from './services.service';
-import { SurveyEntity } from './survey.entity';
+import { SurveyEntity } from './entities/survey.entity';
 
 export const SERVICE_ROLE_RESOURCE = {
   entity: ServiceRoleEntity,

@@ -1,5 +1,5 @@
 import { CrudController } from '../../common/crud/crud.controller';
-import { CreateServiceDto, ListServicesQueryDto, ServiceResponse, UpdateServiceDto } from './service.dto';
+import { CreateServiceDto, ListServicesQueryDto, ServiceResponse, UpdateServiceDto } from './dto/service.dto';
 import { SERVICE_RESOURCE, ServicesService } from './services.service';
 
 export class ServicesController extends CrudController({

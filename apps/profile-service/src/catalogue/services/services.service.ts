@@ -11,8 +11,8 @@ import {
   whereEqualsIgnoringCase,
   whereIn,
 } from '../../common/query-filters';
-import type { ListServicesQueryDto, ServiceFiltersQueryDto } from './service.dto';
-import { ServiceEntity } from './service.entity';
+import type { ListServicesQueryDto, ServiceFiltersQueryDto } from './dto/service.dto';
+import { ServiceEntity } from './entities/service.entity';
 
 /** The ServiceListFilters every list of services takes, on the services of `alias`. */
 export function whereServiceFilters<T extends ObjectLiteral>(

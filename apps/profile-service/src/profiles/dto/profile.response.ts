@@ -11,13 +11,13 @@ import {
   SIGNATURE_TYPES,
   type SignatureType,
 } from '../../common/domain-enums';
-import { IdentityResponse } from '../identity.dto';
-import { ProfilePictureResponse } from '../profile-picture.dto';
+import { IdentityResponse } from '../identities/identity.dto';
+import { ProfilePictureResponse } from '../profile-pictures/profile-picture.dto';
 import { LegalFormResponse } from '../../reference-data/legal-forms/legal-form.dto';
 import { MaritalStatusResponse } from '../../reference-data/marital-statuses/marital-status.dto';
 import { OrgCategoryResponse } from '../../reference-data/org-categories/org-category.dto';
 import { OrgIdentificationLevelResponse } from '../../reference-data/org-identification-levels/org-identification-level.dto';
-import { AccountResponse } from '../account.response';
+import { AccountResponse } from './account.response';
 
 const nullableString = { type: String, nullable: true } as const;
 const nullableDateTime = { type: String, format: 'date-time', nullable: true } as const;
