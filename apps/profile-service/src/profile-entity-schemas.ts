@@ -1,27 +1,30 @@
 import type { EntitySchemas } from '@portal/access-level';
 
-import { ROLE_RESOURCE } from './reference-data/roles/roles.service';
-import { SERVICE_THEME_RESOURCE } from './catalogue/service-themes/service-themes.service';
+import { ROLE_RESOURCE } from './reference-data/roles/role.response';
+import { SERVICE_THEME_RESOURCE } from './catalogue/service-themes/service-theme.response';
 import {
   SERVICE_CLIENT_RESOURCE,
   SERVICE_ROLE_RESOURCE,
   SURVEY_RESOURCE,
-} from './catalogue/services/service-relations.service';
+} from './catalogue/services/dto/service-relations.response';
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { FavoriteServiceResponse } from './favorites/favorite-service.response';
-import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identities/identity.dto';
-import { ProcurationInviteResponse } from './procurations/procuration-invites/procuration-invite.dto';
-import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/dto/procuration.dto';
+import { IDENTITY_RELATIONS } from './profiles/identities/identity.dto';
+import { IdentityResponse } from './profiles/identities/identity.response';
+import { ProcurationInviteResponse } from './procurations/procuration-invites/procuration-invite.response';
+import { PROCURATION_RELATIONS } from './procurations/dto/procuration.dto';
+import { ProcurationResponse } from './procurations/dto/procuration.response';
 import { ProcurationServiceResponse } from './service-reach/procuration-service.response';
-import { ProfilePictureResponse } from './profiles/profile-pictures/profile-picture.dto';
-import { ProfileRoleResponse } from './profile-roles/profile-role.dto';
-import { ProfileServiceResponse, SERVICE_RELATIONS } from './profile-services/profile-service.dto';
+import { ProfilePictureResponse } from './profiles/profile-pictures/profile-picture.response';
+import { ProfileRoleResponse } from './profile-roles/profile-role.response';
+import { SERVICE_RELATIONS } from './profile-services/profile-service.dto';
+import { ProfileServiceResponse } from './profile-services/profile-service.response';
+import { SERVICE_SETTING_RELATIONS } from './profile-settings/profile-setting.dto';
 import {
   ProfileServiceSettingResponse,
-  SERVICE_SETTING_RELATIONS,
   ServiceSettingValueResponse,
-} from './profile-settings/profile-setting.dto';
+} from './profile-settings/profile-setting.response';
 import {
   ExpandedAccountResponse,
   OrganizationResponse,
@@ -29,14 +32,14 @@ import {
   ProfileResponse,
   SignatoryResponse,
 } from './profiles/dto/profile.response';
-import { CLIENT_RESOURCE } from './reference-data/clients/clients.service';
-import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-levels.service';
-import { IDENTITY_PROVIDER_RESOURCE } from './reference-data/identity-providers/identity-providers.service';
-import { LEGAL_FORM_RESOURCE } from './reference-data/legal-forms/legal-forms.service';
-import { MARITAL_STATUS_RESOURCE } from './reference-data/marital-statuses/marital-statuses.service';
-import { ORG_CATEGORY_RESOURCE } from './reference-data/org-categories/org-categories.service';
-import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-roles.service';
-import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/org-identification-levels/org-identification-levels.service';
+import { CLIENT_RESOURCE } from './reference-data/clients/client.response';
+import { IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/identification-levels/identification-level.response';
+import { IDENTITY_PROVIDER_RESOURCE } from './reference-data/identity-providers/identity-provider.response';
+import { LEGAL_FORM_RESOURCE } from './reference-data/legal-forms/legal-form.response';
+import { MARITAL_STATUS_RESOURCE } from './reference-data/marital-statuses/marital-status.response';
+import { ORG_CATEGORY_RESOURCE } from './reference-data/org-categories/org-category.response';
+import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-role.response';
+import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/org-identification-levels/org-identification-level.response';
 
 /**
  * The shape of every response by entity key (interfaces 5), for projection and `Select`:

@@ -1,9 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { OptionalText, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from './audited.response';
 import { TextFilter } from './query-filters';
 
 /** `name`, `displayName` and `description`, as most reference and catalogue records have them. */
@@ -25,16 +22,6 @@ export class CodedFieldsDto extends NamedFieldsDto {
     'Unique code (case-insensitively) used at organization registration to decide whether self-registration is possible.',
   )
   readonly code?: string | null;
-}
-
-export class NamedResponse extends AuditedResponse {
-  @ApiProperty() readonly name: string;
-  @ApiProperty() readonly displayName: string;
-  @ApiProperty({ type: String, nullable: true }) readonly description: string | null;
-}
-
-export class CodedResponse extends NamedResponse {
-  @ApiProperty({ type: String, nullable: true }) readonly code: string | null;
 }
 
 /** A list filtered by `Name` (case-insensitive equality). */

@@ -5,7 +5,7 @@ import { type DataSource, type EntityManager, IsNull } from 'typeorm';
 import { NotFoundError } from '@portal/problem-details';
 
 import { ServiceEntity } from '../catalogue/services/entities/service.entity';
-import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
+import { SERVICE_RESOURCE } from '../catalogue/services/dto/service.response';
 import { notFoundError } from '../common/crud/resource-definition';
 import { type Upserted, upsertLink } from '../common/upsert';
 import { findProfileOrFail } from '../profiles/profile-lock';

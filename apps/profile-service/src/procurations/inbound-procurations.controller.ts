@@ -20,16 +20,17 @@ import {
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { UpsertFavoriteServiceDto } from '../favorites/favorite-service.dto';
 import { FavoriteServiceResponse, toFavoriteServiceResponse } from '../favorites/favorite-service.response';
-import { ProfileServiceResponse } from '../profile-services/profile-service.dto';
-import { toProfileServiceResponse } from '../profile-services/profile-service.mapper';
+import {
+  ProfileServiceResponse,
+  toProfileServiceResponse,
+} from '../profile-services/profile-service.response';
 import {
   ListInboundProcurationsQueryDto,
   PatchInboundProcurationDto,
   ProcurationPathQueryDto,
-  ProcurationResponse,
   ReadProcurationQueryDto,
 } from './dto/procuration.dto';
-import { toProcurationResponse } from './procuration.mapper';
+import { ProcurationResponse, toProcurationResponse } from './dto/procuration.response';
 import {
   DemoProcurationParams,
   InboundDeletedProcurationParams,

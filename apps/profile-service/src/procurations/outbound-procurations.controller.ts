@@ -25,17 +25,18 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { ProfileServiceResponse } from '../profile-services/profile-service.dto';
-import { toProfileServiceResponse } from '../profile-services/profile-service.mapper';
+import {
+  ProfileServiceResponse,
+  toProfileServiceResponse,
+} from '../profile-services/profile-service.response';
 import {
   ListOutboundProcurationsQueryDto,
   PatchOutboundProcurationDto,
   ProcurationPathQueryDto,
-  ProcurationResponse,
   ReadProcurationQueryDto,
   WriteProcurationDto,
 } from './dto/procuration.dto';
-import { toProcurationResponse } from './procuration.mapper';
+import { ProcurationResponse, toProcurationResponse } from './dto/procuration.response';
 import {
   CreatedProcurationParams,
   DemoProcurationParams,

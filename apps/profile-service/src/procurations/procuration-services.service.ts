@@ -7,7 +7,7 @@ import { NotFoundError, ValidationProblemError } from '@portal/problem-details';
 
 import { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
 import { ServiceEntity } from '../catalogue/services/entities/service.entity';
-import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/services.service';
+import { whereServiceFilters, SERVICE_RESOURCE } from '../catalogue/services/dto/service.response';
 import { SurveyEntity } from '../catalogue/services/entities/survey.entity';
 import { notFoundError } from '../common/crud/resource-definition';
 import { groupBy } from '../common/group-by';
@@ -15,7 +15,7 @@ import { rawQueryReader } from '../common/raw-rows';
 import { type Upserted, upsertLink } from '../common/upsert';
 import type { UpsertFavoriteServiceDto } from '../favorites/favorite-service.dto';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import type { ServiceParts } from '../profile-services/profile-service.mapper';
+import type { ServiceParts } from '../profile-services/profile-service.response';
 import { PROFILE_SERVICE_ORDER, SERVICE } from '../profile-services/profile-services.query';
 import {
   linkMissingProcurationServices,

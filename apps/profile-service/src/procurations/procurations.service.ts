@@ -46,7 +46,7 @@ import {
   procurationReader,
   procurationsQuery,
 } from './procuration-list.query';
-import type { ProcurationView } from './procuration.mapper';
+import type { ProcurationView } from './dto/procuration.response';
 import { ProcurationServiceEntity } from './entities/procuration-service.entity';
 import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
 

@@ -18,14 +18,13 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
+import { ListProfileRolesQueryDto, ProfileRoleBodyDto, ReadProfileRoleQueryDto } from './profile-role.dto';
 import {
   HeldRoleResponse,
-  ListProfileRolesQueryDto,
-  ProfileRoleBodyDto,
   ProfileRoleResponse,
-  ReadProfileRoleQueryDto,
-} from './profile-role.dto';
-import { toHeldRoleResponse, toProfileRoleResponse } from './profile-role.mapper';
+  toHeldRoleResponse,
+  toProfileRoleResponse,
+} from './profile-role.response';
 import { ProfileRolesService } from './profile-roles.service';
 
 /** The demo catalogue's role Business, which the writes' examples give profile 1 and take away. */

@@ -13,7 +13,7 @@ import {
 import { NotFoundError } from '@portal/problem-details';
 
 import { RoleEntity } from '../reference-data/roles/role.entity';
-import { ROLE_RESOURCE } from '../reference-data/roles/roles.service';
+import { ROLE_RESOURCE } from '../reference-data/roles/role.response';
 import { notFoundError, orderByWhitelistOf, RECORD } from '../common/crud/resource-definition';
 import type { Upserted } from '../common/upsert';
 import { findProfileOrFail } from '../profiles/profile-lock';

@@ -6,8 +6,10 @@ import { RequireRoles } from '@portal/auth';
 import { type Page, PaginatedList } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
-import { ServiceThemeResponse } from '../catalogue/service-themes/service-theme.dto';
-import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
+import {
+  ServiceThemeResponse,
+  SERVICE_THEME_RESOURCE,
+} from '../catalogue/service-themes/service-theme.response';
 import { PROFILE_READERS } from '../common/access';
 import { toResponse } from '../common/crud/resource-definition';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';

@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import { fetchPage, type Page, pageRequestOf, parseOrderBy } from '@portal/pagination';
 
 import { ServiceThemeEntity } from '../catalogue/service-themes/service-theme.entity';
-import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
+import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-theme.response';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
 import { whereEquals } from '../common/query-filters';
 import { profileReaches } from '../service-reach/reach';

@@ -10,12 +10,8 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { PROFILE_READERS } from '../common/access';
 import { IdParam } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import {
-  ListProfileServicesQueryDto,
-  ProfileServiceResponse,
-  ReadProfileServiceQueryDto,
-} from './profile-service.dto';
-import { toProfileServiceResponse } from './profile-service.mapper';
+import { ListProfileServicesQueryDto, ReadProfileServiceQueryDto } from './profile-service.dto';
+import { ProfileServiceResponse, toProfileServiceResponse } from './profile-service.response';
 import { ProfileServicesService } from './profile-services.service';
 
 export const PROFILE_SERVICES_PATH = 'profiles/:profileId/services';

@@ -3,7 +3,7 @@ import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { OrderByWhitelist } from '@portal/pagination';
 
 import { ServiceEntity } from '../catalogue/services/entities/service.entity';
-import { SERVICE_RESOURCE, whereServiceFilters } from '../catalogue/services/services.service';
+import { whereServiceFilters, SERVICE_RESOURCE } from '../catalogue/services/dto/service.response';
 import { orderByWhitelistOf } from '../common/crud/resource-definition';
 import { whereProfileReaches } from '../service-reach/reach';
 import type { ListProfileServicesQueryDto, ProfileServiceExpansion } from './profile-service.dto';

@@ -14,7 +14,7 @@ import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
 import { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
 import { profileRolesGranting } from '../service-reach/reach';
 import { findProfileOrFail } from '../profiles/profile-lock';
-import type { ServiceParts } from './profile-service.mapper';
+import type { ServiceParts } from './profile-service.response';
 import type {
   ListProfileServicesQueryDto,
   ProfileServiceExpansion,

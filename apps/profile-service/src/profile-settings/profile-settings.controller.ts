@@ -20,12 +20,13 @@ import {
 } from '../common/operation-docs';
 import { DEMO_SECOND_PROFILE, ProfileId, ProfileIdParam } from '../common/profile-path';
 import { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
+import { UpsertServiceSettingValueDto } from './profile-setting.dto';
 import {
   ProfileServiceSettingResponse,
   ServiceSettingValueResponse,
-  UpsertServiceSettingValueDto,
-} from './profile-setting.dto';
-import { toProfileServiceSettingResponse, toServiceSettingValueResponse } from './profile-setting.mapper';
+  toProfileServiceSettingResponse,
+  toServiceSettingValueResponse,
+} from './profile-setting.response';
 import { ProfileSettingsService } from './profile-settings.service';
 
 export const PROFILE_SETTINGS_PATH = 'profiles/:profileId/service-settings';

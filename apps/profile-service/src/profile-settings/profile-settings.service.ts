@@ -13,7 +13,7 @@ import { findProfileOrFail } from '../profiles/profile-lock';
 import type { ListServiceSettingsQueryDto } from '../settings/service-setting.dto';
 import { ServiceSettingValueEntity } from './service-setting-value.entity';
 import { ServiceSettingEntity } from '../settings/service-setting.entity';
-import { SERVICE_SETTING_RESOURCE } from '../settings/service-settings.service';
+import { SERVICE_SETTING_RESOURCE } from '../settings/service-setting.response';
 import { SettingValueCipher } from '../settings/setting-value-cipher';
 import type { UpsertServiceSettingValueDto } from './profile-setting.dto';
 

@@ -18,9 +18,8 @@ import { PROFILE_READERS, PROFILE_WRITER } from '../common/access';
 import { NOT_FOUND, readProjection, sentences, writeProjection } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import { expansionsOf, ListProfilesQueryDto, ReadProfileQueryDto } from './dto/profile-query.dto';
-import { ProfileResponse } from './dto/profile.response';
+import { ProfileResponse, toProfileResponse } from './dto/profile.response';
 import { CreateProfileDto, UpdateProfileDto } from './dto/profile-write.dto';
-import { toProfileResponse } from './profile.mapper';
 import { ProfilesService } from './profiles.service';
 
 const LIST_DESCRIPTION = sentences(

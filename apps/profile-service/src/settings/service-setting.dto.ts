@@ -1,9 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalBoolean, RequiredId } from '../common/body-fields';
-import { NamedFieldsDto, NamedResponse } from '../common/named.dto';
+import { NamedFieldsDto } from '../common/named.dto';
 import { IdFilter, TextFilter } from '../common/query-filters';
 import { writeBodies } from '../common/write-bodies';
 
@@ -26,10 +24,4 @@ export class ListServiceSettingsQueryDto extends PageQueryDto {
 
   @TextFilter(100, 'Only the settings of this name (case-insensitive).')
   readonly Name?: string;
-}
-
-/** A setting a service lets each profile store a value for (entity key `serviceSetting`). */
-export class ServiceSettingResponse extends NamedResponse {
-  @ApiProperty({ type: 'integer' }) readonly serviceId: number;
-  @ApiProperty() readonly isSecure: boolean;
 }

@@ -2,10 +2,10 @@ import { CrudController } from '../common/crud/crud.controller';
 import {
   CreateServiceSettingDto,
   ListServiceSettingsQueryDto,
-  ServiceSettingResponse,
   UpdateServiceSettingDto,
 } from './service-setting.dto';
-import { SERVICE_SETTING_RESOURCE, ServiceSettingsService } from './service-settings.service';
+import { ServiceSettingResponse, SERVICE_SETTING_RESOURCE } from './service-setting.response';
+import { ServiceSettingsService } from './service-settings.service';
 
 export class ServiceSettingsController extends CrudController({
   definition: SERVICE_SETTING_RESOURCE,

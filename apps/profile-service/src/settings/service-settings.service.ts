@@ -3,30 +3,11 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 
 import { CrudService } from '../common/crud/crud.service';
-import { RECORD, type ResourceDefinition } from '../common/crud/resource-definition';
-import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
 import { encryptTextValuesOfSetting } from './secure-setting-values';
 import type { ListServiceSettingsQueryDto } from './service-setting.dto';
 import { ServiceSettingEntity } from './service-setting.entity';
 import { SettingValueCipher } from './setting-value-cipher';
-
-export const SERVICE_SETTING_RESOURCE = {
-  entity: ServiceSettingEntity,
-  noun: 'service setting',
-  code: 'SERVICE_SETTING',
-  idName: 'settingId',
-  fields: {
-    name: undefined,
-    displayName: undefined,
-    description: null,
-    serviceId: undefined,
-    isSecure: false,
-  },
-  filter: (list, query) => {
-    whereEquals(list, `${RECORD}.serviceId`, query.ServiceId);
-    whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name);
-  },
-} satisfies ResourceDefinition<ServiceSettingEntity, ListServiceSettingsQueryDto>;
+import { SERVICE_SETTING_RESOURCE } from './service-setting.response';
 
 /**
  * Setting definitions (contract 6); deleting one is refused while profiles store values for it. A

@@ -1,9 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
-import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
+import { NamedFieldsDto } from '../../common/named.dto';
 import { BooleanFilter } from '../../common/query-filters';
 import { writeBodies } from '../../common/write-bodies';
 
@@ -23,9 +21,4 @@ export const [CreateServiceThemeDto, UpdateServiceThemeDto] = writeBodies(
 export class ListServiceThemesQueryDto extends PageQueryDto {
   @BooleanFilter('Only visible (true) or hidden (false) themes.')
   readonly IsVisible?: boolean;
-}
-
-export class ServiceThemeResponse extends NamedResponse {
-  @ApiProperty() readonly isVisible: boolean;
-  @ApiProperty({ type: 'integer' }) readonly sortOrder: number;
 }

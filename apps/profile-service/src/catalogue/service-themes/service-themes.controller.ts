@@ -1,11 +1,7 @@
 import { CrudController } from '../../common/crud/crud.controller';
-import {
-  CreateServiceThemeDto,
-  ListServiceThemesQueryDto,
-  ServiceThemeResponse,
-  UpdateServiceThemeDto,
-} from './service-theme.dto';
-import { SERVICE_THEME_RESOURCE, ServiceThemesService } from './service-themes.service';
+import { CreateServiceThemeDto, ListServiceThemesQueryDto, UpdateServiceThemeDto } from './service-theme.dto';
+import { ServiceThemeResponse, SERVICE_THEME_RESOURCE } from './service-theme.response';
+import { ServiceThemesService } from './service-themes.service';
 
 export class ServiceThemesController extends CrudController({
   definition: SERVICE_THEME_RESOURCE,

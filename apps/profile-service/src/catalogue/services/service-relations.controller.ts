@@ -18,19 +18,16 @@ import {
   UPSERT,
   writeProjection,
 } from '../../common/operation-docs';
+import { ServiceRoleBodyDto, SurveyBodyDto } from './dto/service-relations.dto';
 import {
   ServiceClientResponse,
-  ServiceRoleBodyDto,
   ServiceRoleResponse,
-  SurveyBodyDto,
   SurveyResponse,
-} from './dto/service-relations.dto';
-import {
   SERVICE_CLIENT_RESOURCE,
   SERVICE_ROLE_RESOURCE,
-  ServiceRelationsService,
   SURVEY_RESOURCE,
-} from './service-relations.service';
+} from './dto/service-relations.response';
+import { ServiceRelationsService } from './service-relations.service';
 
 type Json = Record<string, unknown>;
 

@@ -4,52 +4,19 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { NotFoundError } from '@portal/problem-details';
 
-import { notFoundError, type ResourceDefinition } from '../../common/crud/resource-definition';
+import { notFoundError } from '../../common/crud/resource-definition';
 import { type Upserted, upsertLink } from '../../common/upsert';
 import { onServiceReachChanged } from '../../service-reach/reach-changes';
 import { ClientEntity } from '../../reference-data/clients/client.entity';
-import { CLIENT_RESOURCE } from '../../reference-data/clients/clients.service';
+import { CLIENT_RESOURCE } from '../../reference-data/clients/client.response';
 import { RoleEntity } from '../../reference-data/roles/role.entity';
-import { ROLE_RESOURCE } from '../../reference-data/roles/roles.service';
+import { ROLE_RESOURCE } from '../../reference-data/roles/role.response';
 import type { ServiceRoleBodyDto, SurveyBodyDto } from './dto/service-relations.dto';
 import { ServiceClientEntity } from './entities/service-client.entity';
 import { ServiceRoleEntity } from './entities/service-role.entity';
 import { ServiceEntity } from './entities/service.entity';
 import { ServicesService } from './services.service';
 import { SurveyEntity } from './entities/survey.entity';
-
-export const SERVICE_ROLE_RESOURCE = {
-  entity: ServiceRoleEntity,
-  noun: 'service role',
-  code: 'SERVICE_ROLE',
-  idName: 'roleId',
-  fields: { serviceId: undefined, roleId: undefined, isVisible: true },
-} satisfies ResourceDefinition<ServiceRoleEntity>;
-
-export const SERVICE_CLIENT_RESOURCE = {
-  entity: ServiceClientEntity,
-  noun: 'service client',
-  code: 'SERVICE_CLIENT',
-  idName: 'clientId',
-  fields: { serviceId: undefined, clientId: undefined },
-} satisfies ResourceDefinition<ServiceClientEntity>;
-
-export const SURVEY_RESOURCE = {
-  entity: SurveyEntity,
-  noun: 'survey',
-  code: 'SURVEY',
-  idName: 'serviceId',
-  fields: {
-    serviceId: undefined,
-    surveyUrl: undefined,
-    isRandomFeedbackEnabled: false,
-    isSpontaneousFeedbackEnabled: false,
-    rF_ActivationChance: 0,
-    rF_MinDaysAfterRefused: 0,
-    rF_MinDaysAfterAccepted: 0,
-    sF_MinDaysAfterAccepted: 0,
-  },
-} satisfies ResourceDefinition<SurveyEntity>;
 
 /**
  * The parts of a service: the roles that grant it (contract 6), the clients that offer it and its

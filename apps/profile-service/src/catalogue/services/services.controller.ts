@@ -1,6 +1,7 @@
 import { CrudController } from '../../common/crud/crud.controller';
-import { CreateServiceDto, ListServicesQueryDto, ServiceResponse, UpdateServiceDto } from './dto/service.dto';
-import { SERVICE_RESOURCE, ServicesService } from './services.service';
+import { CreateServiceDto, ListServicesQueryDto, UpdateServiceDto } from './dto/service.dto';
+import { ServiceResponse, SERVICE_RESOURCE } from './dto/service.response';
+import { ServicesService } from './services.service';
 
 export class ServicesController extends CrudController({
   definition: SERVICE_RESOURCE,

@@ -14,7 +14,6 @@ import {
 import { CreatedBy, UpdatedBy } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalDateTime, OptionalEmail } from '../../common/body-fields';
 import {
   DELEGATION_MODES,
@@ -26,9 +25,8 @@ import {
 } from '../../common/domain-enums';
 import { ExpandFilter } from '../../common/expand';
 import { BooleanFilter, IdFilter, TextFilter } from '../../common/query-filters';
-import { ProcurationInviteResponse } from '../procuration-invites/procuration-invite.dto';
-import { ProfileResponse } from '../../profiles/dto/profile.response';
 import { ProcurationServiceResponse } from '../../service-reach/procuration-service.response';
+import { ProcurationResponse } from './procuration.response';
 
 export { ProcurationServiceResponse };
 
@@ -219,52 +217,6 @@ export class ListOutboundProcurationsQueryDto extends ProcurationListQueryDto {
 export class ListInboundProcurationsQueryDto extends ProcurationListQueryDto {
   @IdFilter('Only the procurations of this principal.')
   readonly PrincipalProfileId?: number;
-}
-
-/** A procuration (entity key `procuration`); `isRenewable` and `isUsable` are computed on every read. */
-export class ProcurationResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly principalProfileId: number;
-  @ApiProperty({ type: 'integer' }) readonly representativeProfileId: number;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly delegatorProfileId: number | null;
-  @ApiProperty({ format: 'date-time' }) readonly validityStartStamp: string;
-  @ApiProperty({ format: 'date-time' }) readonly validityEndStamp: string;
-  @ApiProperty({ format: 'date-time' }) readonly renewableFromDate: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readonly removalDate: string | null;
-  @ApiProperty({ enum: RENEWAL_STATES }) readonly renewalState: RenewalState;
-  @ApiProperty({ type: Boolean, description: 'renewableFromDate has been reached.' })
-  readonly isRenewable: boolean;
-  @ApiProperty({
-    type: Boolean,
-    description: 'start <= now < end, and the principal and the representative are enabled.',
-  })
-  readonly isUsable: boolean;
-  @ApiProperty({ type: String, nullable: true }) readonly representativeEmail: string | null;
-  @ApiProperty({ enum: ORG_FUNCTIONS, nullable: true })
-  readonly personInOrganizationFunction: OrgFunction | null;
-  @ApiProperty({ type: Boolean }) readonly isPersonInOrganizationPendingDelete: boolean;
-  @ApiProperty({ enum: DELEGATION_MODES, nullable: true }) readonly delegationMode: DelegationMode | null;
-
-  @ApiPropertyOptional({ type: ProfileResponse, description: 'With Expand=PrincipalProfile[_...].' })
-  readonly principalProfile?: ProfileResponse;
-  @ApiPropertyOptional({ type: ProfileResponse, description: 'With Expand=RepresentativeProfile[_...].' })
-  readonly representativeProfile?: ProfileResponse;
-  @ApiPropertyOptional({
-    type: ProfileResponse,
-    nullable: true,
-    description: 'With Expand=DelegatorProfile[_...]; null without delegator.',
-  })
-  readonly delegatorProfile?: ProfileResponse | null;
-  @ApiPropertyOptional({
-    type: [ProcurationServiceResponse],
-    description: 'With Expand=ProcurationServices.',
-  })
-  readonly procurationServices?: ProcurationServiceResponse[];
-  @ApiPropertyOptional({
-    type: ProcurationInviteResponse,
-    nullable: true,
-    description: 'With Expand=ProcurationInvite: the invite it was created through, or null.',
-  })
-  readonly procurationInvite?: ProcurationInviteResponse | null;
 }
 
 export const PROCURATION_RELATIONS = {

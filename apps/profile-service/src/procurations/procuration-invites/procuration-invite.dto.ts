@@ -1,9 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 import { CreatedBy, OptionalText, UpdatedBy } from '@portal/http-context';
 
-import { AuditedResponse } from '../../common/audited.response';
 import {
   OptionalDateTime,
   OptionalEmail,
@@ -68,33 +67,4 @@ export class ConsumeProcurationInviteDto {
 /** `POST /procuration-invites/{token}/approve`: the principal approves. */
 export class ApproveProcurationInviteDto {
   @UpdatedBy() readonly updatedBy: string;
-}
-
-/** A procuration invite (entity key `procurationInvite`); `token` only in the answer that creates it. */
-export class ProcurationInviteResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly principalProfileId: number;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly representativeProfileId: number | null;
-  @ApiProperty({ type: String, nullable: true }) readonly description: string | null;
-  @ApiPropertyOptional({
-    type: String,
-    description:
-      'The secret of the invite (256 random bits, base64url): returned once, at creation; stored only as a hash.',
-  })
-  readonly token?: string;
-  @ApiProperty({ format: 'date-time' }) readonly expirationStamp: string;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readonly consumptionStamp:
-    string | null;
-  @ApiProperty({ type: Boolean }) readonly isReadyForApproval: boolean;
-  @ApiProperty({ type: Boolean }) readonly isApproved: boolean;
-  @ApiProperty({ type: String, format: 'date-time', nullable: true }) readonly approvalStamp: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly messageToPrincipal: string | null;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true }) readonly principalBusinessCaseId:
-    string | null;
-  @ApiProperty({ type: String, format: 'uuid', nullable: true })
-  readonly representativeBusinessCaseId: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly representativeEmail: string | null;
-  @ApiProperty({ type: [Number] }) readonly serviceIds: number[];
-  @ApiProperty({ type: String, nullable: true }) readonly consumerInOrgFirstname: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly consumerInOrgLastname: string | null;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly consumerInOrgProfileId: number | null;
 }

@@ -9,15 +9,13 @@ import { ApiProblemResponses } from '@portal/problem-details';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { readProjection, sentences, writeProjection } from '../../common/operation-docs';
-import { ProcurationResponse } from '../dto/procuration.dto';
-import { toProcurationResponse } from '../procuration.mapper';
+import { ProcurationResponse, toProcurationResponse } from '../dto/procuration.response';
 import {
   ApproveProcurationInviteDto,
   ConsumeProcurationInviteDto,
   CreateProcurationInviteDto,
-  ProcurationInviteResponse,
 } from './procuration-invite.dto';
-import { toProcurationInviteResponse } from './procuration-invite.mapper';
+import { ProcurationInviteResponse, toProcurationInviteResponse } from './procuration-invite.response';
 import { INVITE_VALIDITY_DAYS, ProcurationInvitesService } from './procuration-invites.service';
 
 export const PROCURATION_INVITES_PATH = 'procuration-invites';

@@ -7,7 +7,7 @@ import { stampCreated, stampUpdated } from '@portal/database';
 import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
 import { PersonEntity } from '../../profiles/entities/person.entity';
-import type { ProcurationView } from '../procuration.mapper';
+import type { ProcurationView } from '../dto/procuration.response';
 import { type ProcurationKey, ProcurationsService } from '../procurations.service';
 import { linkInviteServices } from '../../service-reach/procuration-links';
 import { profileReaches, queryNamed } from '../../service-reach/reach';

@@ -9,8 +9,8 @@ import { ApiProblemResponses } from '@portal/problem-details';
 import { PROFILE_READERS } from '../../common/access';
 import { ORDER_BY, PAGING, readProjection, sentences } from '../../common/operation-docs';
 import { IdentitiesService } from './identities.service';
-import { IdentityResponse, ListIdentitiesQueryDto } from './identity.dto';
-import { toIdentityResponse } from './identity.mapper';
+import { ListIdentitiesQueryDto } from './identity.dto';
+import { IdentityResponse, toIdentityResponse } from './identity.response';
 
 /** `GET /identities` (contract 6): list only; identities are written through their profile. */
 @ApiTags('Identities')

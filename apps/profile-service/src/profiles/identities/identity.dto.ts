@@ -1,14 +1,10 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-
 import { CreatedBy, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { OptionalStringMap, RequiredId } from '../../common/body-fields';
 import { ExpandFilter } from '../../common/expand';
 import { TextFilter } from '../../common/query-filters';
-import { AccountResponse } from '../dto/account.response';
-import { IdentificationLevelResponse } from '../../reference-data/identification-levels/identification-level.dto';
+import { IdentityResponse } from './identity.response';
 
 export const IDENTITY_EXPANSIONS = ['Account', 'IdentificationLevel'] as const;
 export type IdentityExpansion = (typeof IDENTITY_EXPANSIONS)[number];
@@ -46,26 +42,6 @@ export class UpsertIdentityDto {
   readonly metadata?: Record<string, string> | null;
 
   @CreatedBy() readonly createdBy: string;
-}
-
-/** Links a person profile (and its account) to an identity provider (entity key `identity`). */
-export class IdentityResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly identityProviderId: number;
-  @ApiProperty({ type: 'integer' }) readonly accountId: number;
-  @ApiProperty({ type: 'integer' }) readonly identificationLevelId: number;
-  @ApiProperty({ description: 'Unique per identity provider.' }) readonly externalId: string;
-  @ApiProperty({ type: 'integer' }) readonly profileId: number;
-  @ApiProperty({
-    type: 'object',
-    additionalProperties: { type: 'string' },
-    nullable: true,
-    description: 'Additional data of the provider.',
-  })
-  readonly metadata: Record<string, string> | null;
-  @ApiPropertyOptional({ type: IdentificationLevelResponse, description: 'With Expand=IdentificationLevel.' })
-  readonly identificationLevel?: IdentificationLevelResponse;
-  @ApiPropertyOptional({ type: AccountResponse, description: 'With Expand=Account.' })
-  readonly account?: AccountResponse;
 }
 
 /** The nested objects of an identity and the entity key that projects each (contract 3). */

@@ -20,8 +20,8 @@ import {
 } from '../../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../../common/profile-path';
 import { IdentitiesService } from './identities.service';
-import { IdentityResponse, ListProfileIdentitiesQueryDto, UpsertIdentityDto } from './identity.dto';
-import { toIdentityResponse } from './identity.mapper';
+import { ListProfileIdentitiesQueryDto, UpsertIdentityDto } from './identity.dto';
+import { IdentityResponse, toIdentityResponse } from './identity.response';
 
 export const PROFILE_IDENTITIES_PATH = 'profiles/:profileId/identities';
 

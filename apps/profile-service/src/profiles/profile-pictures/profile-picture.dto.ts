@@ -1,9 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 import { CreatedBy, OptionalText } from '@portal/http-context';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { PICTURE_MEDIA_TYPES, type PictureMediaType } from './profile-picture.entity';
 
 /** A custom image holds at most 1 MiB (contract 6). */
@@ -48,23 +47,4 @@ export class UpsertProfilePictureDto {
   readonly defaultSmallImageUrl?: string | null;
 
   @CreatedBy() readonly createdBy: string;
-}
-
-/** A profile's picture (entity key `profilePicture`). */
-export class ProfilePictureResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly profileId: number;
-  @ApiProperty({ format: 'uuid', description: 'Changes whenever the picture is written: a cache key.' })
-  readonly uniqueId: string;
-  @ApiProperty({ enum: PICTURE_MEDIA_TYPES, nullable: true }) readonly customImageType: string | null;
-  @ApiPropertyOptional({
-    type: String,
-    format: 'byte',
-    nullable: true,
-    description:
-      'The custom image, base64-encoded. Returned by `GET /profiles/{profileId}/picture`, and in profile ' +
-      'expansions only with `IncludeCustomImageBytes=true`; never by the write.',
-  })
-  readonly customImageBytesEncoded?: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly defaultImageUrl: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly defaultSmallImageUrl: string | null;
 }

@@ -10,8 +10,8 @@ import { BodyLimit } from '@portal/service-runtime';
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { NOT_FOUND, readProjection, sentences, writeProjection } from '../../common/operation-docs';
 import { DEMO_SECOND_PROFILE, ProfileId, ProfileIdParam } from '../../common/profile-path';
-import { PICTURE_BODY_LIMIT, ProfilePictureResponse, UpsertProfilePictureDto } from './profile-picture.dto';
-import { toProfilePictureResponse } from './profile-picture.mapper';
+import { PICTURE_BODY_LIMIT, UpsertProfilePictureDto } from './profile-picture.dto';
+import { ProfilePictureResponse, toProfilePictureResponse } from './profile-picture.response';
 import { ProfilePicturesService } from './profile-pictures.service';
 
 export const PROFILE_PICTURE_PATH = 'profiles/:profileId/picture';

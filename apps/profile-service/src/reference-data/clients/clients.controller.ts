@@ -1,7 +1,8 @@
 import { CrudController } from '../../common/crud/crud.controller';
 import { NameFilterQueryDto } from '../../common/named.dto';
-import { ClientResponse, CreateClientDto, UpdateClientDto } from './client.dto';
-import { CLIENT_RESOURCE, ClientsService } from './clients.service';
+import { CreateClientDto, UpdateClientDto } from './client.dto';
+import { ClientResponse, CLIENT_RESOURCE } from './client.response';
+import { ClientsService } from './clients.service';
 
 export class ClientsController extends CrudController({
   definition: CLIENT_RESOURCE,

@@ -1,9 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalInt } from '../../common/body-fields';
-import { NamedFieldsDto, NamedResponse } from '../../common/named.dto';
+import { NamedFieldsDto } from '../../common/named.dto';
 import { BooleanFilter } from '../../common/query-filters';
 import { writeBodies } from '../../common/write-bodies';
 
@@ -22,8 +20,4 @@ export class ListIdentificationLevelsQueryDto extends PageQueryDto {
     'Keep levels required by at least one service whose isShownInCatalog equals the value and whose theme is visible.',
   )
   readonly IsForServicesCatalog?: boolean;
-}
-
-export class IdentificationLevelResponse extends NamedResponse {
-  @ApiProperty({ type: 'integer', minimum: 0 }) readonly levelOfTrust: number;
 }

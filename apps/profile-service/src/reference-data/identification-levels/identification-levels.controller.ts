@@ -1,11 +1,11 @@
 import { CrudController } from '../../common/crud/crud.controller';
 import {
   CreateIdentificationLevelDto,
-  IdentificationLevelResponse,
   ListIdentificationLevelsQueryDto,
   UpdateIdentificationLevelDto,
 } from './identification-level.dto';
-import { IDENTIFICATION_LEVEL_RESOURCE, IdentificationLevelsService } from './identification-levels.service';
+import { IdentificationLevelResponse, IDENTIFICATION_LEVEL_RESOURCE } from './identification-level.response';
+import { IdentificationLevelsService } from './identification-levels.service';
 
 export class IdentificationLevelsController extends CrudController({
   definition: IDENTIFICATION_LEVEL_RESOURCE,

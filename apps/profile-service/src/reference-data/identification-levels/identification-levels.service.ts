@@ -1,38 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { DataSource } from 'typeorm';
 
 import { CrudService } from '../../common/crud/crud.service';
-import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
 import type { ListIdentificationLevelsQueryDto } from './identification-level.dto';
 import { IdentificationLevelEntity } from './identification-level.entity';
-
-/**
- * `IsForServicesCatalog` (interfaces 4.2): levels that at least one service requires (through
- * `levelColumn`) whose isShownInCatalog equals the value and whose theme is visible.
- */
-export function whereRequiredByCatalogServices<T extends ObjectLiteral>(
-  list: SelectQueryBuilder<T>,
-  levelColumn: 'identification_level_id' | 'org_identification_level_id',
-  isShownInCatalog: boolean | undefined,
-): void {
-  if (isShownInCatalog === undefined) return;
-  list.andWhere(
-    `EXISTS (SELECT 1 FROM service s JOIN service_theme t ON t.id = s.service_theme_id
-      WHERE s.${levelColumn} = ${RECORD}.id AND s.is_shown_in_catalog = :isShownInCatalog AND t.is_visible)`,
-    { isShownInCatalog },
-  );
-}
-
-export const IDENTIFICATION_LEVEL_RESOURCE = {
-  entity: IdentificationLevelEntity,
-  noun: 'identification level',
-  code: 'IDENTIFICATION_LEVEL',
-  idName: 'identificationLevelId',
-  fields: { name: undefined, displayName: undefined, description: null, levelOfTrust: 0 },
-  filter: (list, query) =>
-    whereRequiredByCatalogServices(list, 'identification_level_id', query.IsForServicesCatalog),
-} satisfies ResourceDefinition<IdentificationLevelEntity, ListIdentificationLevelsQueryDto>;
+import { IDENTIFICATION_LEVEL_RESOURCE } from './identification-level.response';
 
 /** Deletion is refused while a service or an identity uses the level (interfaces 2.2). */
 @Injectable()

@@ -1,9 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { OptionalText, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean } from '../../common/body-fields';
 import { BooleanFilter } from '../../common/query-filters';
 import { writeBodies } from '../../common/write-bodies';
@@ -36,13 +33,4 @@ export const [CreateIdentityProviderDto, UpdateIdentityProviderDto] = writeBodie
 export class ListIdentityProvidersQueryDto extends PageQueryDto {
   @BooleanFilter('Only enabled (true) or disabled (false) providers.')
   readonly IsEnabled?: boolean;
-}
-
-export class IdentityProviderResponse extends AuditedResponse {
-  @ApiProperty() readonly name: string;
-  @ApiProperty() readonly displayName: string;
-  @ApiProperty() readonly typeName: string;
-  @ApiProperty() readonly isDefault: boolean;
-  @ApiProperty() readonly isEnabled: boolean;
-  @ApiProperty({ type: String, nullable: true }) readonly data: string | null;
 }

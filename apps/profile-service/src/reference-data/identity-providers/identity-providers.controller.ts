@@ -1,11 +1,11 @@
 import { CrudController } from '../../common/crud/crud.controller';
 import {
   CreateIdentityProviderDto,
-  IdentityProviderResponse,
   ListIdentityProvidersQueryDto,
   UpdateIdentityProviderDto,
 } from './identity-provider.dto';
-import { IDENTITY_PROVIDER_RESOURCE, IdentityProvidersService } from './identity-providers.service';
+import { IdentityProviderResponse, IDENTITY_PROVIDER_RESOURCE } from './identity-provider.response';
+import { IdentityProvidersService } from './identity-providers.service';
 
 export class IdentityProvidersController extends CrudController({
   definition: IDENTITY_PROVIDER_RESOURCE,

@@ -1,9 +1,7 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { PageQueryDto } from '@portal/pagination';
 
 import { OptionalBoolean } from '../../common/body-fields';
-import { CodedFieldsDto, CodedResponse } from '../../common/named.dto';
+import { CodedFieldsDto } from '../../common/named.dto';
 import { TextFilter } from '../../common/query-filters';
 import { writeBodies } from '../../common/write-bodies';
 
@@ -17,8 +15,4 @@ export const [CreateLegalFormDto, UpdateLegalFormDto] = writeBodies(LegalFormFie
 export class ListLegalFormsQueryDto extends PageQueryDto {
   @TextFilter(50, 'Only the legal form of this code (case-insensitive).')
   readonly Code?: string;
-}
-
-export class LegalFormResponse extends CodedResponse {
-  @ApiProperty() readonly isOrgDeletableByOwner: boolean;
 }

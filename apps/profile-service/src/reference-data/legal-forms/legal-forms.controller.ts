@@ -1,11 +1,7 @@
 import { CrudController } from '../../common/crud/crud.controller';
-import {
-  CreateLegalFormDto,
-  LegalFormResponse,
-  ListLegalFormsQueryDto,
-  UpdateLegalFormDto,
-} from './legal-form.dto';
-import { LEGAL_FORM_RESOURCE, LegalFormsService } from './legal-forms.service';
+import { CreateLegalFormDto, ListLegalFormsQueryDto, UpdateLegalFormDto } from './legal-form.dto';
+import { LegalFormResponse, LEGAL_FORM_RESOURCE } from './legal-form.response';
+import { LegalFormsService } from './legal-forms.service';
 
 export class LegalFormsController extends CrudController({
   definition: LEGAL_FORM_RESOURCE,

@@ -1,9 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
 import { BooleanFilter } from '../../common/query-filters';
 import { writeBodies } from '../../common/write-bodies';
@@ -30,11 +27,4 @@ export const [CreateMaritalStatusDto, UpdateMaritalStatusDto] = writeBodies(
 export class ListMaritalStatusesQueryDto extends PageQueryDto {
   @BooleanFilter('Only enabled (true) or disabled (false) statuses.')
   readonly IsEnabled?: boolean;
-}
-
-export class MaritalStatusResponse extends AuditedResponse {
-  @ApiProperty() readonly name: string;
-  @ApiProperty() readonly displayName: string;
-  @ApiProperty() readonly isEnabled: boolean;
-  @ApiProperty({ type: 'integer' }) readonly sortOrder: number;
 }

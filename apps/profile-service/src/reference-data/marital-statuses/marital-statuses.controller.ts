@@ -2,10 +2,10 @@ import { CrudController } from '../../common/crud/crud.controller';
 import {
   CreateMaritalStatusDto,
   ListMaritalStatusesQueryDto,
-  MaritalStatusResponse,
   UpdateMaritalStatusDto,
 } from './marital-status.dto';
-import { MARITAL_STATUS_RESOURCE, MaritalStatusesService } from './marital-statuses.service';
+import { MaritalStatusResponse, MARITAL_STATUS_RESOURCE } from './marital-status.response';
+import { MaritalStatusesService } from './marital-statuses.service';
 
 export class MaritalStatusesController extends CrudController({
   definition: MARITAL_STATUS_RESOURCE,

@@ -1,11 +1,7 @@
 import { CrudController } from '../../common/crud/crud.controller';
-import {
-  CreateOrgCategoryDto,
-  ListOrgCategoriesQueryDto,
-  OrgCategoryResponse,
-  UpdateOrgCategoryDto,
-} from './org-category.dto';
-import { ORG_CATEGORY_RESOURCE, OrgCategoriesService } from './org-categories.service';
+import { CreateOrgCategoryDto, ListOrgCategoriesQueryDto, UpdateOrgCategoryDto } from './org-category.dto';
+import { OrgCategoryResponse, ORG_CATEGORY_RESOURCE } from './org-category.response';
+import { OrgCategoriesService } from './org-categories.service';
 
 export class OrgCategoriesController extends CrudController({
   definition: ORG_CATEGORY_RESOURCE,

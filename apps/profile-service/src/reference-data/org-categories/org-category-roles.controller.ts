@@ -8,8 +8,7 @@ import { type Page, PaginatedList, PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 import type { ExampleByVersion } from '@portal/service-runtime';
 
-import { RoleResponse } from '../roles/role.dto';
-import { ROLE_RESOURCE } from '../roles/roles.service';
+import { RoleResponse, ROLE_RESOURCE } from '../roles/role.response';
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { CreatedByBodyDto } from '../../common/body-fields';
 import { toResponse } from '../../common/crud/resource-definition';
@@ -23,8 +22,9 @@ import {
   UPSERT,
   writeProjection,
 } from '../../common/operation-docs';
-import { OrgCategoryRoleResponse } from './org-category.dto';
-import { ORG_CATEGORY_ROLE_RESOURCE, OrgCategoryRolesService } from './org-category-roles.service';
+import { OrgCategoryRoleResponse } from './org-category.response';
+import { OrgCategoryRolesService } from './org-category-roles.service';
+import { ORG_CATEGORY_ROLE_RESOURCE } from './org-category-role.response';
 
 type Json = Record<string, unknown>;
 

@@ -6,27 +6,13 @@ import { fetchPage, type Page, type PageQueryDto, pageRequestOf, parseOrderBy } 
 import { NotFoundError } from '@portal/problem-details';
 
 import { RoleEntity } from '../roles/role.entity';
-import { ROLE_RESOURCE } from '../roles/roles.service';
-import {
-  notFoundError,
-  orderByWhitelistOf,
-  RECORD,
-  type ResourceDefinition,
-} from '../../common/crud/resource-definition';
+import { ROLE_RESOURCE } from '../roles/role.response';
+import { notFoundError, orderByWhitelistOf, RECORD } from '../../common/crud/resource-definition';
 import { type Upserted, upsertLink } from '../../common/upsert';
 import { RoleAssignments } from '../../service-reach/role-assignments.service';
 import { OrgCategoriesService } from './org-categories.service';
 import { OrgCategoryRoleEntity } from './org-category-role.entity';
 import { OrgCategoryEntity } from './org-category.entity';
-
-/** The link of a role to a category, as responses show it (entity key `orgCategoryRole`). */
-export const ORG_CATEGORY_ROLE_RESOURCE = {
-  entity: OrgCategoryRoleEntity,
-  noun: 'organization category role',
-  code: 'ORG_CATEGORY_ROLE',
-  idName: 'roleId',
-  fields: { orgCategoryId: undefined, roleId: undefined },
-} satisfies ResourceDefinition<OrgCategoryRoleEntity>;
 
 /**
  * The roles of an organization category. Every organization of the category holds them: linking

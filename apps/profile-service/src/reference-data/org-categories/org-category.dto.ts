@@ -1,11 +1,8 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { OptionalText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { OptionalBoolean, OptionalInt } from '../../common/body-fields';
-import { CodedFieldsDto, CodedResponse } from '../../common/named.dto';
+import { CodedFieldsDto } from '../../common/named.dto';
 import { BooleanFilter, TextFilter } from '../../common/query-filters';
 import { writeBodies } from '../../common/write-bodies';
 
@@ -40,20 +37,4 @@ export class ListOrgCategoriesQueryDto extends PageQueryDto {
 
   @BooleanFilter('Only categories shown (true) or not shown (false) in the registration form.')
   readonly IsVisible?: boolean;
-}
-
-export class OrgCategoryResponse extends CodedResponse {
-  @ApiProperty() readonly isVisible: boolean;
-  @ApiProperty() readonly isOrgDeletableByOwner: boolean;
-  @ApiProperty({ type: String, nullable: true }) readonly profilePictureUrl: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly smallProfilePictureUrl: string | null;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilFirstDeletionReminder: number | null;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilSecondDeletionReminder: number | null;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilDeletion: number | null;
-}
-
-/** The link of a role to a category (entity key `orgCategoryRole`). */
-export class OrgCategoryRoleResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly orgCategoryId: number;
-  @ApiProperty({ type: 'integer' }) readonly roleId: number;
 }

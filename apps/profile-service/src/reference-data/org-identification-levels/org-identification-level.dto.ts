@@ -1,11 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { OptionalInt } from '../../common/body-fields';
 import { writeBodies } from '../../common/write-bodies';
-import {
-  IdentificationLevelFieldsDto,
-  IdentificationLevelResponse,
-} from '../identification-levels/identification-level.dto';
+import { IdentificationLevelFieldsDto } from '../identification-levels/identification-level.dto';
 
 export class OrgIdentificationLevelFieldsDto extends IdentificationLevelFieldsDto {
   @OptionalInt('The service that elevates an organization profile to this level, or null.', {
@@ -19,7 +14,3 @@ export const [CreateOrgIdentificationLevelDto, UpdateOrgIdentificationLevelDto] 
   OrgIdentificationLevelFieldsDto,
   'OrgIdentificationLevel',
 );
-
-export class OrgIdentificationLevelResponse extends IdentificationLevelResponse {
-  @ApiProperty({ type: 'integer', nullable: true }) readonly elevationServiceId: number | null;
-}

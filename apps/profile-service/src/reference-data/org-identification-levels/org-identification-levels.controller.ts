@@ -2,13 +2,13 @@ import { CrudController } from '../../common/crud/crud.controller';
 import { ListIdentificationLevelsQueryDto } from '../identification-levels/identification-level.dto';
 import {
   CreateOrgIdentificationLevelDto,
-  OrgIdentificationLevelResponse,
   UpdateOrgIdentificationLevelDto,
 } from './org-identification-level.dto';
 import {
+  OrgIdentificationLevelResponse,
   ORG_IDENTIFICATION_LEVEL_RESOURCE,
-  OrgIdentificationLevelsService,
-} from './org-identification-levels.service';
+} from './org-identification-level.response';
+import { OrgIdentificationLevelsService } from './org-identification-levels.service';
 
 export class OrgIdentificationLevelsController extends CrudController({
   definition: ORG_IDENTIFICATION_LEVEL_RESOURCE,

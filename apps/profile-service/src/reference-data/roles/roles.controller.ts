@@ -1,7 +1,8 @@
 import { CrudController } from '../../common/crud/crud.controller';
 import { NameFilterQueryDto } from '../../common/named.dto';
-import { CreateRoleDto, RoleResponse, UpdateRoleDto } from './role.dto';
-import { ROLE_RESOURCE, RolesService } from './roles.service';
+import { CreateRoleDto, UpdateRoleDto } from './role.dto';
+import { RoleResponse, ROLE_RESOURCE } from './role.response';
+import { RolesService } from './roles.service';
 
 export class RolesController extends CrudController({
   definition: ROLE_RESOURCE,

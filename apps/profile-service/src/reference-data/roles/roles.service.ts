@@ -5,20 +5,10 @@ import type { DataSource } from 'typeorm';
 import { ValidationProblemError } from '@portal/problem-details';
 
 import { CrudService, type UpdateBody } from '../../common/crud/crud.service';
-import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
 import type { NameFilterQueryDto } from '../../common/named.dto';
-import { whereEqualsIgnoringCase } from '../../common/query-filters';
 import { ProfileEnvironment } from '../../profile-environment';
 import { RoleEntity } from './role.entity';
-
-export const ROLE_RESOURCE = {
-  entity: RoleEntity,
-  noun: 'role',
-  code: 'ROLE',
-  idName: 'roleId',
-  fields: { name: undefined, displayName: undefined, description: null },
-  filter: (list, query) => whereEqualsIgnoringCase(list, `${RECORD}.name`, query.Name),
-} satisfies ResourceDefinition<RoleEntity, NameFilterQueryDto>;
+import { ROLE_RESOURCE } from './role.response';
 
 /**
  * Deletion is refused while a profile holds the role or a category or a service role refers to

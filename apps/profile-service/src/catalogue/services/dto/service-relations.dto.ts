@@ -3,7 +3,6 @@ import { IsDefined, IsString, IsUrl, Length } from 'class-validator';
 
 import { CreatedBy, FREE_TEXT_PATTERN, FreeText } from '@portal/http-context';
 
-import { AuditedResponse } from '../../../common/audited.response';
 import { OptionalBoolean, OptionalInt } from '../../../common/body-fields';
 
 export class ServiceRoleBodyDto {
@@ -51,29 +50,4 @@ export class SurveyBodyDto {
   readonly sF_MinDaysAfterAccepted?: number;
 
   @CreatedBy() readonly createdBy: string;
-}
-
-/** A service role: holders of the role may use the service (entity key `serviceRole`). */
-export class ServiceRoleResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly serviceId: number;
-  @ApiProperty({ type: 'integer' }) readonly roleId: number;
-  @ApiProperty() readonly isVisible: boolean;
-}
-
-/** A client offering the service (entity key `serviceClient`). */
-export class ServiceClientResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly serviceId: number;
-  @ApiProperty({ type: 'integer' }) readonly clientId: number;
-}
-
-/** The feedback survey of a service (entity key `survey`). */
-export class SurveyResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly serviceId: number;
-  @ApiProperty() readonly surveyUrl: string;
-  @ApiProperty() readonly isRandomFeedbackEnabled: boolean;
-  @ApiProperty() readonly isSpontaneousFeedbackEnabled: boolean;
-  @ApiProperty({ type: 'integer' }) readonly rF_ActivationChance: number;
-  @ApiProperty({ type: 'integer' }) readonly rF_MinDaysAfterRefused: number;
-  @ApiProperty({ type: 'integer' }) readonly rF_MinDaysAfterAccepted: number;
-  @ApiProperty({ type: 'integer' }) readonly sF_MinDaysAfterAccepted: number;
 }

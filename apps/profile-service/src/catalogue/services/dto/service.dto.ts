@@ -1,9 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-
 import { OptionalText, RequiredText } from '@portal/http-context';
 import { PageQueryDto } from '@portal/pagination';
 
-import { AuditedResponse } from '../../../common/audited.response';
 import { OptionalBoolean, OptionalEnum, OptionalInt, RequiredId } from '../../../common/body-fields';
 import { URL_TARGETS, type UrlTarget } from '../../../common/domain-enums';
 import { BooleanFilter, IdFilter, IdsFilter, TextFilter } from '../../../common/query-filters';
@@ -117,30 +114,4 @@ export class ListServicesQueryDto extends ServiceFiltersQueryDto {
 
   @BooleanFilter('Only services granted by at least one service role of this visibility.')
   readonly HasVisibleServiceRole?: boolean;
-}
-
-export class ServiceResponse extends AuditedResponse {
-  @ApiProperty({ type: String, nullable: true }) readonly externalId: string | null;
-  @ApiProperty() readonly name: string;
-  @ApiProperty() readonly displayName: string;
-  @ApiProperty({ type: 'integer' }) readonly identificationLevelId: number;
-  @ApiProperty({ type: 'integer' }) readonly orgIdentificationLevelId: number;
-  @ApiProperty({ type: 'integer' }) readonly serviceThemeId: number;
-  @ApiProperty({ type: String, nullable: true }) readonly iconPath: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly cssClass: string | null;
-  @ApiProperty({ type: String, nullable: true }) readonly url: string | null;
-  @ApiProperty({ enum: URL_TARGETS }) readonly urlTarget: UrlTarget;
-  @ApiProperty({ type: String, nullable: true }) readonly trackerProjectId: string | null;
-  @ApiProperty() readonly isProcurationAvailable: boolean;
-  @ApiProperty() readonly isInMaintenance: boolean;
-  @ApiProperty() readonly isShownInCatalog: boolean;
-  @ApiProperty() readonly isExternal: boolean;
-  @ApiProperty() readonly isAccessible: boolean;
-  @ApiProperty() readonly isResponsive: boolean;
-  @ApiProperty() readonly isNew: boolean;
-  @ApiProperty() readonly isNavigationShown: boolean;
-  @ApiProperty() readonly isSupportAvailable: boolean;
-  @ApiProperty() readonly isProfileManagerAvailable: boolean;
-  @ApiProperty({ type: String, nullable: true }) readonly subThemeKey: string | null;
-  @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilReminder: number | null;
 }

@@ -1,21 +1,79 @@
-import { SERVICE_CLIENT_RESOURCE, SURVEY_RESOURCE } from '../catalogue/services/service-relations.service';
-import type { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
-import type { ServiceEntity } from '../catalogue/services/entities/service.entity';
-import { SERVICE_RESOURCE } from '../catalogue/services/services.service';
-import { SERVICE_THEME_RESOURCE } from '../catalogue/service-themes/service-themes.service';
-import type { SurveyEntity } from '../catalogue/services/entities/survey.entity';
-import { toResponse } from '../common/crud/resource-definition';
-import type { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import { toFavoriteServiceResponse } from '../favorites/favorite-service.response';
-import type { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
-import { toProfileRoleResponse } from '../profile-roles/profile-role.mapper';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+
 import {
+  ServiceClientResponse,
+  SurveyResponse,
+  SERVICE_CLIENT_RESOURCE,
+  SURVEY_RESOURCE,
+} from '../catalogue/services/dto/service-relations.response';
+import { ServiceResponse, SERVICE_RESOURCE } from '../catalogue/services/dto/service.response';
+import {
+  ServiceThemeResponse,
+  SERVICE_THEME_RESOURCE,
+} from '../catalogue/service-themes/service-theme.response';
+import { FavoriteServiceResponse, toFavoriteServiceResponse } from '../favorites/favorite-service.response';
+import {
+  ProcurationServiceResponse,
   type ProcurationServiceLink,
   toProcurationServiceResponse,
 } from '../service-reach/procuration-service.response';
-import { IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/identification-levels/identification-levels.service';
-import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from '../reference-data/org-identification-levels/org-identification-levels.service';
-import type { ProfileServiceExpansion, ProfileServiceResponse } from './profile-service.dto';
+import { ProfileRoleResponse, toProfileRoleResponse } from '../profile-roles/profile-role.response';
+import {
+  IdentificationLevelResponse,
+  IDENTIFICATION_LEVEL_RESOURCE,
+} from '../reference-data/identification-levels/identification-level.response';
+import {
+  OrgIdentificationLevelResponse,
+  ORG_IDENTIFICATION_LEVEL_RESOURCE,
+} from '../reference-data/org-identification-levels/org-identification-level.response';
+import type { ServiceClientEntity } from '../catalogue/services/entities/service-client.entity';
+import type { ServiceEntity } from '../catalogue/services/entities/service.entity';
+import type { SurveyEntity } from '../catalogue/services/entities/survey.entity';
+import { toResponse } from '../common/crud/resource-definition';
+import type { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
+import type { ProfileRoleEntity } from '../profile-roles/profile-role.entity';
+import type { ProfileServiceExpansion } from './profile-service.dto';
+
+/** A service a profile reaches, with the expansions asked for (entity key `service`). */
+export class ProfileServiceResponse extends ServiceResponse {
+  @ApiPropertyOptional({ type: ServiceThemeResponse, description: 'With Expand=ServiceTheme.' })
+  readonly serviceTheme?: ServiceThemeResponse;
+
+  @ApiPropertyOptional({ type: IdentificationLevelResponse, description: 'With Expand=IdentificationLevel.' })
+  readonly identificationLevel?: IdentificationLevelResponse;
+
+  @ApiPropertyOptional({
+    type: OrgIdentificationLevelResponse,
+    description: 'With Expand=OrgIdentificationLevel.',
+  })
+  readonly orgIdentificationLevel?: OrgIdentificationLevelResponse;
+
+  @ApiPropertyOptional({
+    type: [ProfileRoleResponse],
+    description: 'With Expand=ProfileRoles: the roles of the profile, in force now, that grant the service.',
+  })
+  readonly profileRoles?: ProfileRoleResponse[];
+
+  @ApiPropertyOptional({ type: [ServiceClientResponse], description: 'With Expand=ServiceClients.' })
+  readonly serviceClients?: ServiceClientResponse[];
+
+  @ApiPropertyOptional({ type: SurveyResponse, nullable: true, description: 'With Expand=Survey.' })
+  readonly survey?: SurveyResponse | null;
+
+  @ApiPropertyOptional({
+    type: FavoriteServiceResponse,
+    nullable: true,
+    description: "With Expand=FavoriteService: the profile's own favorite mark, or null.",
+  })
+  readonly favoriteService?: FavoriteServiceResponse | null;
+
+  @ApiPropertyOptional({
+    type: ProcurationServiceResponse,
+    description:
+      "With Expand=ProcurationService, read through a procuration: the procuration's link to the service.",
+  })
+  readonly procurationService?: ProcurationServiceResponse;
+}
 
 /** The one-to-many parts of a page of services, loaded once per page and keyed by service id. */
 export interface ServiceParts {
