@@ -21,7 +21,7 @@ import { IdentificationLevelEntity } from './reference-data/identification-level
 import { IdentityProviderEntity } from './reference-data/identity-providers/identity-provider.entity';
 import { LegalFormEntity } from './reference-data/legal-forms/legal-form.entity';
 import { MaritalStatusEntity } from './reference-data/marital-statuses/marital-status.entity';
-import { OrgCategoryRoleEntity } from './reference-data/org-categories/org-category-role.entity';
+import { OrgCategoryRoleEntity } from './reference-data/org-categories/org-category-roles/org-category-role.entity';
 import { OrgCategoryEntity } from './reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from './reference-data/org-identification-levels/org-identification-level.entity';
 import { ReachReconciliationEntity } from './service-reach/reach-reconciliation.entity';

@@ -38,7 +38,7 @@ import { IDENTITY_PROVIDER_RESOURCE } from './reference-data/identity-providers/
 import { LEGAL_FORM_RESOURCE } from './reference-data/legal-forms/legal-form.response';
 import { MARITAL_STATUS_RESOURCE } from './reference-data/marital-statuses/marital-status.response';
 import { ORG_CATEGORY_RESOURCE } from './reference-data/org-categories/org-category.response';
-import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-role.response';
+import { ORG_CATEGORY_ROLE_RESOURCE } from './reference-data/org-categories/org-category-roles/org-category-role.response';
 import { ORG_IDENTIFICATION_LEVEL_RESOURCE } from './reference-data/org-identification-levels/org-identification-level.response';
 
 /**

@@ -13,8 +13,8 @@ import { MaritalStatusesController } from './marital-statuses/marital-statuses.c
 import { MaritalStatusesService } from './marital-statuses/marital-statuses.service';
 import { OrgCategoriesController } from './org-categories/org-categories.controller';
 import { OrgCategoriesService } from './org-categories/org-categories.service';
-import { OrgCategoryRolesController } from './org-categories/org-category-roles.controller';
-import { OrgCategoryRolesService } from './org-categories/org-category-roles.service';
+import { OrgCategoryRolesController } from './org-categories/org-category-roles/org-category-roles.controller';
+import { OrgCategoryRolesService } from './org-categories/org-category-roles/org-category-roles.service';
 import { OrgIdentificationLevelsController } from './org-identification-levels/org-identification-levels.controller';
 import { OrgIdentificationLevelsService } from './org-identification-levels/org-identification-levels.service';
 import { ServiceReachModule } from '../service-reach/service-reach.module';

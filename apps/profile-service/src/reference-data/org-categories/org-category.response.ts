@@ -1,6 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { AuditedResponse } from '../../common/audited.response';
 import { CodedResponse } from '../../common/named.response';
 import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
 import { whereEquals, whereEqualsIgnoringCase } from '../../common/query-filters';
@@ -15,12 +14,6 @@ export class OrgCategoryResponse extends CodedResponse {
   @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilFirstDeletionReminder: number | null;
   @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilSecondDeletionReminder: number | null;
   @ApiProperty({ type: 'integer', nullable: true }) readonly daysUntilDeletion: number | null;
-}
-
-/** The link of a role to a category (entity key `orgCategoryRole`). */
-export class OrgCategoryRoleResponse extends AuditedResponse {
-  @ApiProperty({ type: 'integer' }) readonly orgCategoryId: number;
-  @ApiProperty({ type: 'integer' }) readonly roleId: number;
 }
 
 export const ORG_CATEGORY_RESOURCE = {

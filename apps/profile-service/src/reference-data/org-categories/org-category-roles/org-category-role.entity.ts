@@ -2,8 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } 
 
 import { AuditedEntity } from '@portal/database';
 
-import type { RoleEntity } from '../roles/role.entity';
-import type { OrgCategoryEntity } from './org-category.entity';
+import type { RoleEntity } from '../../roles/role.entity';
+import type { OrgCategoryEntity } from '../org-category.entity';
 
 export const ORG_CATEGORY_ROLE_UNIQUE = 'uq_org_category_role';
 export const ORG_CATEGORY_ROLE_CATEGORY_FK = 'fk_org_category_role_org_category';

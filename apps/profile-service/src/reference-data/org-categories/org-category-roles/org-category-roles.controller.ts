@@ -8,10 +8,10 @@ import { type Page, PaginatedList, PageQueryDto } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 import type { ExampleByVersion } from '@portal/service-runtime';
 
-import { RoleResponse, ROLE_RESOURCE } from '../roles/role.response';
-import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
-import { CreatedByBodyDto } from '../../common/body-fields';
-import { toResponse } from '../../common/crud/resource-definition';
+import { RoleResponse, ROLE_RESOURCE } from '../../roles/role.response';
+import { PROFILE_READERS, PROFILE_WRITER } from '../../../common/access';
+import { CreatedByBodyDto } from '../../../common/body-fields';
+import { toResponse } from '../../../common/crud/resource-definition';
 import {
   IdParam,
   NOT_FOUND,
@@ -21,10 +21,9 @@ import {
   sentences,
   UPSERT,
   writeProjection,
-} from '../../common/operation-docs';
-import { OrgCategoryRoleResponse } from './org-category.response';
+} from '../../../common/operation-docs';
+import { OrgCategoryRoleResponse, ORG_CATEGORY_ROLE_RESOURCE } from './org-category-role.response';
 import { OrgCategoryRolesService } from './org-category-roles.service';
-import { ORG_CATEGORY_ROLE_RESOURCE } from './org-category-role.response';
 
 type Json = Record<string, unknown>;
 

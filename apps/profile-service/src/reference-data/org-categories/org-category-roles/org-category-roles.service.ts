@@ -5,14 +5,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { fetchPage, type Page, type PageQueryDto, pageRequestOf, parseOrderBy } from '@portal/pagination';
 import { NotFoundError } from '@portal/problem-details';
 
-import { RoleEntity } from '../roles/role.entity';
-import { ROLE_RESOURCE } from '../roles/role.response';
-import { notFoundError, orderByWhitelistOf, RECORD } from '../../common/crud/resource-definition';
-import { type Upserted, upsertLink } from '../../common/upsert';
-import { RoleAssignments } from '../../service-reach/role-assignments.service';
-import { OrgCategoriesService } from './org-categories.service';
+import { RoleEntity } from '../../roles/role.entity';
+import { ROLE_RESOURCE } from '../../roles/role.response';
+import { notFoundError, orderByWhitelistOf, RECORD } from '../../../common/crud/resource-definition';
+import { type Upserted, upsertLink } from '../../../common/upsert';
+import { RoleAssignments } from '../../../service-reach/role-assignments.service';
+import { OrgCategoriesService } from '../org-categories.service';
 import { OrgCategoryRoleEntity } from './org-category-role.entity';
-import { OrgCategoryEntity } from './org-category.entity';
+import { OrgCategoryEntity } from '../org-category.entity';
 
 /**
  * The roles of an organization category. Every organization of the category holds them: linking
