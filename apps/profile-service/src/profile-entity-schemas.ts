@@ -10,18 +10,15 @@ import {
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { FavoriteServiceResponse } from './favorites/favorite-service.response';
-import { IDENTITY_RELATIONS } from './profiles/identities/identity.dto';
-import { IdentityResponse } from './profiles/identities/identity.response';
+import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identities/identity.response';
 import { ProcurationInviteResponse } from './procurations/procuration-invites/procuration-invite.response';
-import { PROCURATION_RELATIONS } from './procurations/dto/procuration.dto';
-import { ProcurationResponse } from './procurations/dto/procuration.response';
+import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/dto/procuration.response';
 import { ProcurationServiceResponse } from './service-reach/procuration-service.response';
 import { ProfilePictureResponse } from './profiles/profile-pictures/profile-picture.response';
 import { ProfileRoleResponse } from './profile-roles/profile-role.response';
-import { SERVICE_RELATIONS } from './profile-services/profile-service.dto';
-import { ProfileServiceResponse } from './profile-services/profile-service.response';
-import { SERVICE_SETTING_RELATIONS } from './profile-settings/profile-setting.dto';
+import { SERVICE_RELATIONS, ProfileServiceResponse } from './profile-services/profile-service.response';
 import {
+  SERVICE_SETTING_RELATIONS,
   ProfileServiceSettingResponse,
   ServiceSettingValueResponse,
 } from './profile-settings/profile-setting.response';

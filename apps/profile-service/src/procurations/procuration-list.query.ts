@@ -11,8 +11,7 @@ import {
 import { keywordAlternatives } from '../common/query-filters';
 import { rawReader } from '../common/raw-rows';
 import { orderByOfResponse } from '../common/response-shape';
-import { PROCURATION_RELATIONS } from './dto/procuration.dto';
-import { ProcurationResponse } from './dto/procuration.response';
+import { PROCURATION_RELATIONS, ProcurationResponse } from './dto/procuration.response';
 import type { ProfileEntity } from '../profiles/entities/profile.entity';
 import { SYNCED_FUNCTIONS } from '../service-reach/reach-changes';
 import { ProcurationEntity } from './entities/procuration.entity';

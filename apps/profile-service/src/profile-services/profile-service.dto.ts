@@ -1,7 +1,6 @@
 import { ServiceFiltersQueryDto } from '../catalogue/services/dto/service.dto';
 import { ExpandFilter } from '../common/expand';
 import { BooleanFilter } from '../common/query-filters';
-import { ProfileServiceResponse } from './profile-service.response';
 
 export const PROFILE_SERVICE_EXPANSIONS = [
   'ServiceTheme',
@@ -33,15 +32,3 @@ export class ListProfileServicesQueryDto extends ServiceFiltersQueryDto {
   @ExpandFilter(PROFILE_SERVICE_EXPANSIONS, 'Nested objects to include.')
   readonly Expand?: ProfileServiceExpansion[];
 }
-
-/** The nested objects of a service and the entity key that projects each (contract 3). */
-export const SERVICE_RELATIONS = {
-  serviceTheme: 'serviceTheme',
-  identificationLevel: 'identificationLevel',
-  orgIdentificationLevel: 'orgIdentificationLevel',
-  profileRoles: 'profileRole',
-  serviceClients: 'serviceClient',
-  survey: 'survey',
-  favoriteService: 'favoriteService',
-  procurationService: 'procurationService',
-} as const satisfies Partial<Record<keyof ProfileServiceResponse, string>>;

@@ -131,3 +131,15 @@ export function toProfileServiceResponse(
 
 const mapOrNull = <T, R>(value: T | undefined, map: (value: T) => R): R | null =>
   value === undefined ? null : map(value);
+
+/** The nested objects of a service and the entity key that projects each (contract 3). */
+export const SERVICE_RELATIONS = {
+  serviceTheme: 'serviceTheme',
+  identificationLevel: 'identificationLevel',
+  orgIdentificationLevel: 'orgIdentificationLevel',
+  profileRoles: 'profileRole',
+  serviceClients: 'serviceClient',
+  survey: 'survey',
+  favoriteService: 'favoriteService',
+  procurationService: 'procurationService',
+} as const satisfies Partial<Record<keyof ProfileServiceResponse, string>>;

@@ -17,5 +17,3 @@ export class UpsertServiceSettingValueDto {
 
   @CreatedBy() readonly createdBy: string;
 }
-
-export const SERVICE_SETTING_RELATIONS = { serviceSettingValue: 'serviceSettingValue' } as const;

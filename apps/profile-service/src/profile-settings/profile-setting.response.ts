@@ -42,3 +42,5 @@ export function toProfileServiceSettingResponse(view: SettingValueView): Profile
     serviceSettingValue: toServiceSettingValueResponse(view),
   };
 }
+
+export const SERVICE_SETTING_RELATIONS = { serviceSettingValue: 'serviceSettingValue' } as const;

@@ -26,7 +26,6 @@ import {
 import { ExpandFilter } from '../../common/expand';
 import { BooleanFilter, IdFilter, TextFilter } from '../../common/query-filters';
 import { ProcurationServiceResponse } from '../../service-reach/procuration-service.response';
-import { ProcurationResponse } from './procuration.response';
 
 export { ProcurationServiceResponse };
 
@@ -218,11 +217,3 @@ export class ListInboundProcurationsQueryDto extends ProcurationListQueryDto {
   @IdFilter('Only the procurations of this principal.')
   readonly PrincipalProfileId?: number;
 }
-
-export const PROCURATION_RELATIONS = {
-  principalProfile: 'profile',
-  representativeProfile: 'profile',
-  delegatorProfile: 'profile',
-  procurationServices: 'procurationService',
-  procurationInvite: 'procurationInvite',
-} as const satisfies Partial<Record<keyof ProcurationResponse, string>>;

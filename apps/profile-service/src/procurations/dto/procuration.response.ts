@@ -115,3 +115,11 @@ export function toProcurationResponse(view: ProcurationView): ProcurationRespons
     }),
   };
 }
+
+export const PROCURATION_RELATIONS = {
+  principalProfile: 'profile',
+  representativeProfile: 'profile',
+  delegatorProfile: 'profile',
+  procurationServices: 'procurationService',
+  procurationInvite: 'procurationInvite',
+} as const satisfies Partial<Record<keyof ProcurationResponse, string>>;

@@ -14,13 +14,8 @@ import { findProfileOrFail } from '../profile-lock';
 import { IdentificationLevelEntity } from '../../reference-data/identification-levels/identification-level.entity';
 import { IdentityProviderEntity } from '../../reference-data/identity-providers/identity-provider.entity';
 import { IDENTITY_PROVIDER_RESOURCE } from '../../reference-data/identity-providers/identity-provider.response';
-import {
-  IDENTITY_RELATIONS,
-  type IdentityExpansion,
-  type ListIdentitiesQueryDto,
-  type UpsertIdentityDto,
-} from './identity.dto';
-import { IdentityResponse } from './identity.response';
+import { type IdentityExpansion, type ListIdentitiesQueryDto, type UpsertIdentityDto } from './identity.dto';
+import { IDENTITY_RELATIONS, IdentityResponse } from './identity.response';
 import { IDENTITY_EXTERNAL_ID_UNIQUE, IdentityEntity } from './identity.entity';
 
 const IDENTITY = 'identity';

@@ -4,7 +4,6 @@ import { PageQueryDto } from '@portal/pagination';
 import { OptionalStringMap, RequiredId } from '../../common/body-fields';
 import { ExpandFilter } from '../../common/expand';
 import { TextFilter } from '../../common/query-filters';
-import { IdentityResponse } from './identity.response';
 
 export const IDENTITY_EXPANSIONS = ['Account', 'IdentificationLevel'] as const;
 export type IdentityExpansion = (typeof IDENTITY_EXPANSIONS)[number];
@@ -43,9 +42,3 @@ export class UpsertIdentityDto {
 
   @CreatedBy() readonly createdBy: string;
 }
-
-/** The nested objects of an identity and the entity key that projects each (contract 3). */
-export const IDENTITY_RELATIONS = {
-  account: 'account',
-  identificationLevel: 'identificationLevel',
-} as const satisfies Partial<Record<keyof IdentityResponse, string>>;

@@ -46,3 +46,9 @@ export function toIdentityResponse(identity: IdentityEntity): IdentityResponse {
     ...(identity.account && { account: toAccountResponse(identity.account) }),
   };
 }
+
+/** The nested objects of an identity and the entity key that projects each (contract 3). */
+export const IDENTITY_RELATIONS = {
+  account: 'account',
+  identificationLevel: 'identificationLevel',
+} as const satisfies Partial<Record<keyof IdentityResponse, string>>;
