@@ -4,12 +4,12 @@ import { ServiceClientEntity } from './catalogue/services/entities/service-clien
 import { ServiceRoleEntity } from './catalogue/services/entities/service-role.entity';
 import { ServiceEntity } from './catalogue/services/entities/service.entity';
 import { SurveyEntity } from './catalogue/services/entities/survey.entity';
-import { FavoriteServiceEntity } from './favorites/favorite-service.entity';
+import { FavoriteServiceEntity } from './profiles/favorites/favorite-service.entity';
 import { IdentityEntity } from './profiles/identities/identity.entity';
 import { ProcurationInviteEntity } from './procurations/procuration-invites/procuration-invite.entity';
 import { ProcurationServiceEntity } from './procurations/entities/procuration-service.entity';
 import { ProcurationEntity } from './procurations/entities/procuration.entity';
-import { ProfileRoleEntity } from './profile-roles/profile-role.entity';
+import { ProfileRoleEntity } from './profiles/profile-roles/profile-role.entity';
 import { AccountEntity } from './profiles/entities/account.entity';
 import { OrganizationEntity } from './profiles/entities/organization.entity';
 import { PersonEntity } from './profiles/entities/person.entity';
@@ -25,7 +25,7 @@ import { OrgCategoryRoleEntity } from './reference-data/org-categories/org-categ
 import { OrgCategoryEntity } from './reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from './reference-data/org-identification-levels/org-identification-level.entity';
 import { ReachReconciliationEntity } from './service-reach/reach-reconciliation.entity';
-import { ServiceSettingValueEntity } from './profile-settings/service-setting-value.entity';
+import { ServiceSettingValueEntity } from './profiles/profile-settings/service-setting-value.entity';
 import { ServiceSettingEntity } from './settings/service-setting.entity';
 
 /** Every table of profile-service (interfaces 2.2), for the DataSource. */

@@ -9,19 +9,22 @@ import {
 } from './catalogue/services/dto/service-relations.response';
 import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
-import { FavoriteServiceResponse } from './favorites/favorite-service.response';
+import { FavoriteServiceResponse } from './profiles/favorites/favorite-service.response';
 import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identities/identity.response';
 import { ProcurationInviteResponse } from './procurations/procuration-invites/procuration-invite.response';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/dto/procuration.response';
 import { ProcurationServiceResponse } from './service-reach/procuration-service.response';
 import { ProfilePictureResponse } from './profiles/profile-pictures/profile-picture.response';
-import { ProfileRoleResponse } from './profile-roles/profile-role.response';
-import { SERVICE_RELATIONS, ProfileServiceResponse } from './profile-services/profile-service.response';
+import { ProfileRoleResponse } from './profiles/profile-roles/profile-role.response';
+import {
+  SERVICE_RELATIONS,
+  ProfileServiceResponse,
+} from './profiles/profile-services/profile-service.response';
 import {
   SERVICE_SETTING_RELATIONS,
   ProfileServiceSettingResponse,
   ServiceSettingValueResponse,
-} from './profile-settings/profile-setting.response';
+} from './profiles/profile-settings/profile-setting.response';
 import {
   ExpandedAccountResponse,
   OrganizationResponse,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal/database';
 
-import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
+import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
 import { IdentityEntity } from '../profiles/identities/identity.entity';
 import { inviteTokenDigest } from '../procurations/procuration-invites/procuration-invite-token';
 import { ProcurationInviteEntity } from '../procurations/procuration-invites/procuration-invite.entity';
@@ -15,7 +15,7 @@ import { OrganizationEntity } from '../profiles/entities/organization.entity';
 import { PersonEntity } from '../profiles/entities/person.entity';
 import { ProfilePictureEntity } from '../profiles/profile-pictures/profile-picture.entity';
 import { ProfileEntity } from '../profiles/entities/profile.entity';
-import { ServiceSettingValueEntity } from '../profile-settings/service-setting-value.entity';
+import { ServiceSettingValueEntity } from '../profiles/profile-settings/service-setting-value.entity';
 
 /**
  * The open invite's token: the example of `{token}` in the OpenAPI document, so that "Try it out"

@@ -18,12 +18,15 @@ import {
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileId, ProfileIdParam } from '../common/profile-path';
-import { UpsertFavoriteServiceDto } from '../favorites/favorite-service.dto';
-import { FavoriteServiceResponse, toFavoriteServiceResponse } from '../favorites/favorite-service.response';
+import { UpsertFavoriteServiceDto } from '../profiles/favorites/favorite-service.dto';
+import {
+  FavoriteServiceResponse,
+  toFavoriteServiceResponse,
+} from '../profiles/favorites/favorite-service.response';
 import {
   ProfileServiceResponse,
   toProfileServiceResponse,
-} from '../profile-services/profile-service.response';
+} from '../profiles/profile-services/profile-service.response';
 import {
   ListInboundProcurationsQueryDto,
   PatchInboundProcurationDto,

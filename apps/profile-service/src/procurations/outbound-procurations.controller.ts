@@ -28,7 +28,7 @@ import { ProfileId, ProfileIdParam } from '../common/profile-path';
 import {
   ProfileServiceResponse,
   toProfileServiceResponse,
-} from '../profile-services/profile-service.response';
+} from '../profiles/profile-services/profile-service.response';
 import {
   ListOutboundProcurationsQueryDto,
   PatchOutboundProcurationDto,

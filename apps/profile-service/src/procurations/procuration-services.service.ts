@@ -13,10 +13,10 @@ import { notFoundError } from '../common/crud/resource-definition';
 import { groupBy } from '../common/group-by';
 import { rawQueryReader } from '../common/raw-rows';
 import { type Upserted, upsertLink } from '../common/upsert';
-import type { UpsertFavoriteServiceDto } from '../favorites/favorite-service.dto';
-import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import type { ServiceParts } from '../profile-services/profile-service.response';
-import { PROFILE_SERVICE_ORDER, SERVICE } from '../profile-services/profile-services.query';
+import type { UpsertFavoriteServiceDto } from '../profiles/favorites/favorite-service.dto';
+import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
+import type { ServiceParts } from '../profiles/profile-services/profile-service.response';
+import { PROFILE_SERVICE_ORDER, SERVICE } from '../profiles/profile-services/profile-services.query';
 import {
   linkMissingProcurationServices,
   linkProcurationService,
