@@ -130,7 +130,6 @@ function describeCycle({ folders, cycle }: FolderCycle): string {
  */
 const KNOWN_CYCLES: Readonly<Record<string, readonly string[]>> = {
   'config-service': ['demo-data → ui-templates → demo-data'],
-  'render-service': ['render → templates → render'],
 };
 
 const apps = readdirSync(path.join(root, 'apps')).filter((app) =>

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 
 import { budgetProblem, mebibytesOf, type RenderMemoryBudget } from './pool/memory-budget';
-import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
+import { DEFAULT_OUTPUT_LIMITS } from './engine/common/output-budget';
 
 // The deployed settings against the budget: here, beside render-environment, since it reads both the
 // pool's budget and the renderer's output limits.

@@ -6,7 +6,7 @@ import { createServiceApp, type ServiceDescription } from '@portal/service-runti
 
 import { AppModule } from './app.module';
 import { registerPlayground } from './playground/playground';
-import { RENDER_DATA_MAX_ELEMENTS } from './render/data-bounds';
+import { RENDER_DATA_MAX_ELEMENTS } from './engine/common/data-bounds';
 import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
 import type { RenderTestSeams } from './render-core.module';
 import { RENDER_ENV_DEFAULTS, type RenderEnvironment } from './render-environment';

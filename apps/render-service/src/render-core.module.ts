@@ -12,7 +12,7 @@ import { type BrandingSource, ConfigBrandingSource } from './branding/config-bra
 import { LogoFetcher, type LogoFetcherOptions } from './branding/logo-fetcher';
 import type { OutboundTestSeams } from './outbound/public-https';
 import { RenderEnvironment } from './render-environment';
-import { RenderPool } from './rendering/render-pool';
+import { RenderPool } from './pool/render-pool';
 import {
   LocalTemplateInvalidation,
   RedisTemplateInvalidation,

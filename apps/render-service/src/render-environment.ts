@@ -21,7 +21,7 @@ import { ServiceEnvironment } from '@portal/service-runtime';
 
 import { CALLBACK_KEY_BYTES, callbackKeyOf } from './jobs/callbacks/callback-signature';
 import { budgetProblem, mebibytesOf, type RenderMemoryBudget } from './pool/memory-budget';
-import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
+import { DEFAULT_OUTPUT_LIMITS } from './engine/common/output-budget';
 
 /** A comma-separated list of host names (optionally with a port), lower or upper case; empty allowed. */
 const HOST_LIST =

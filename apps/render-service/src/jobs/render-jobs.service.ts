@@ -25,8 +25,8 @@ import {
 
 import { type PreparedRender, RenderService } from '../render/render.service';
 import { RenderEnvironment } from '../render-environment';
-import { RenderPool } from '../rendering/render-pool';
-import { poolErrorOf, refusalOf } from '../rendering/render-problems';
+import { RenderPool } from '../pool/render-pool';
+import { poolErrorOf, refusalOf } from '../pool/render-problems';
 import { callbackUrlProblem } from './callbacks/callback-url';
 import type { CreateRenderJobDto } from './dto/create-render-job.dto';
 import { fileNamesOf, fileNameTemplateProblem } from './file-names';

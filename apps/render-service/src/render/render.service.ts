@@ -15,10 +15,10 @@ import {
   type OutputFormat,
   outputsOf,
   supportsPair,
-} from '../rendering/formats';
-import { type Locale, localeOfAcceptLanguage } from '../rendering/helpers';
-import { type PoolResult, RenderPool, type RunOptions } from '../rendering/render-pool';
-import { poolErrorOf, refusalOf } from '../rendering/render-problems';
+} from '../engine/common/formats';
+import { type Locale, localeOfAcceptLanguage } from '../engine/template/helpers';
+import { type PoolResult, RenderPool, type RunOptions } from '../pool/render-pool';
+import { poolErrorOf, refusalOf } from '../pool/render-problems';
 import { parseTemplateReference } from '../templates/template-reference';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequestDto, RenderTemplateFieldsDto } from './dto/render-request.dto';

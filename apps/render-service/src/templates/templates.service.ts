@@ -16,9 +16,9 @@ import {
 import { auditCreated } from '@portal/audit';
 import { NotFoundError, quoteInput, ValidationProblemError } from '@portal/problem-details';
 
-import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../rendering/formats';
-import { RenderPool } from '../rendering/render-pool';
-import { poolErrorOf, unprocessable } from '../rendering/render-problems';
+import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../engine/common/formats';
+import { RenderPool } from '../pool/render-pool';
+import { poolErrorOf, unprocessable } from '../pool/render-problems';
 import type { SaveTemplateDto } from './dto/save-template.dto';
 import { type ResolvedTemplate, ResolvedTemplateCache } from './resolved-template-cache';
 import { readSampleData } from './sample-data';
