@@ -19,7 +19,6 @@ import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@p
 import { groupBy } from '../common/group-by';
 import type { Upserted } from '../common/upsert';
 import { FavoriteServiceEntity } from '../favorites/favorite-service.entity';
-import { ProcurationInviteEntity } from './procuration-invite.entity';
 import { ProfileEnvironment } from '../profile-environment';
 import type { ProfileExpansion } from '../profiles/dto/profile-query.dto';
 import { findProfileOrFail, profileNotFound, type ProfileKind } from '../profiles/profile-lock';
@@ -30,6 +29,16 @@ import {
   STREAM_STATEMENT_TIMEOUT_MS,
 } from '../profiles/profiles.service';
 import { onServiceReachChanged, SYNCED_FUNCTIONS } from '../service-reach/reach-changes';
+import { ProcurationInviteEntity } from './procuration-invite.entity';
+import {
+  fetchProcurationPage,
+  type ProcurationFilters,
+  PROCURATION_ORDER,
+  procurationReader,
+  procurationsQuery,
+} from './procuration-list.query';
+import { ProcurationServiceEntity } from './procuration-service.entity';
+import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
 import type {
   ListInboundProcurationsQueryDto,
   ListOutboundProcurationsQueryDto,
@@ -39,16 +48,7 @@ import type {
   WriteProcurationDto,
 } from './procuration.dto';
 import { ProcurationEntity } from './procuration.entity';
-import {
-  fetchProcurationPage,
-  type ProcurationFilters,
-  PROCURATION_ORDER,
-  procurationReader,
-  procurationsQuery,
-} from './procuration-list.query';
 import type { ProcurationView } from './procuration.mapper';
-import { ProcurationServiceEntity } from './procuration-service.entity';
-import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
 
 /** A procuration by its path: principal, representative, and the delegator of `?DelegatorProfileId` (or none). */
 export interface ProcurationKey {

@@ -10,8 +10,8 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
 import { closePdfExtractor, type ExtractedPdf, extractPdf } from '../../test/pdf-text';
-import { installFonts } from '../engine/pdf/fonts';
 import { type RenderTask, runTask } from '../engine/document/render-document';
+import { installFonts } from '../engine/pdf/fonts';
 import { TemplateCache } from '../engine/template/template-engine';
 import { DEMO_QR_BILL, DEMO_TEMPLATES } from '../templates/demo-templates';
 import { mergePdfs, PdfMergeRefused } from './pdf-merge';

@@ -5,9 +5,9 @@ import Piscina from 'piscina';
 
 import type { OutputLimits } from '../engine/common/output-budget';
 import type { RenderedBytes, RenderFailure, WorkerTask } from '../engine/document/render-document';
-import type { HeldTask, RenderWorkerData } from './render-worker';
-import { FairQueue } from './fair-queue';
 import { checkPatchedVersions } from '../engine/vendor/vendor-versions';
+import { FairQueue } from './fair-queue';
+import type { HeldTask, RenderWorkerData } from './render-worker';
 import { leaveHeapLimitsToWorkers } from './worker-heap-flags';
 import { WorkerLatch } from './worker-latch';
 

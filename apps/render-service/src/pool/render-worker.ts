@@ -2,9 +2,14 @@ import { isMarkedAsUntransferable, workerData } from 'node:worker_threads';
 
 import Piscina from 'piscina';
 
-import { installFonts } from '../engine/pdf/fonts';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from '../engine/common/output-budget';
-import { type RenderedBytes, type RenderFailure, runTask, type WorkerTask } from '../engine/document/render-document';
+import {
+  type RenderedBytes,
+  type RenderFailure,
+  runTask,
+  type WorkerTask,
+} from '../engine/document/render-document';
+import { installFonts } from '../engine/pdf/fonts';
 import { TemplateCache } from '../engine/template/template-engine';
 import { waitAtLatch } from './worker-latch';
 

@@ -1,7 +1,7 @@
 import type { BrandingContext } from '../../branding/branding';
 import { installFonts } from '../pdf/fonts';
-import { type RenderOutcome, type RenderTask, runTask } from './render-document';
 import { TemplateCache } from '../template/template-engine';
+import { type RenderOutcome, type RenderTask, runTask } from './render-document';
 
 const SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#D52B1E"/></svg>';

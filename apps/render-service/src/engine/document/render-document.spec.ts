@@ -1,9 +1,9 @@
-import { installFonts } from '../pdf/fonts';
-import { HELPERS } from '../template/helpers';
-import { layoutFailure } from '../pdf/layout-failures';
-import { type RenderOutcome, type RenderTask, runTask } from './render-document';
 import { RenderError } from '../common/render-error';
+import { installFonts } from '../pdf/fonts';
+import { layoutFailure } from '../pdf/layout-failures';
+import { HELPERS } from '../template/helpers';
 import { TemplateCache } from '../template/template-engine';
+import { type RenderOutcome, type RenderTask, runTask } from './render-document';
 
 const templates = new TemplateCache();
 

@@ -1,18 +1,12 @@
 import pdfmake from 'pdfmake';
-import { normalizePageMargin, normalizePageSize } from 'pdfmake/js/PageSize';
 
 import { listInputs, MAX_VALIDATION_MESSAGES } from '@portal/problem-details';
 
 import type { BrandingContext } from '../../branding/branding';
-import { svgImagesAsSvg, withBranding } from './branding-data';
-import { checkDocumentSize, checkMarkupSize } from '../pdf/document-size';
-import { checkDocumentStructure } from '../pdf/document-structure';
-import { missingGlyphsOf } from '../vendor/font-sharing';
-import { DEFAULT_FONT, fontFamilies } from '../pdf/fonts';
-import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from '../common/output-budget';
 import { type InputFormat, type OutputFormat, supportsPair } from '../common/formats';
-import { DEFAULT_LOCALE, type Locale } from '../template/helpers';
-import { layoutFailure } from '../pdf/layout-failures';
+import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from '../common/output-budget';
+import { parseJson, RenderError } from '../common/render-error';
+import { missingGlyphsWarning, withWarningFirst } from '../common/render-warnings';
 import { MARKDOWN_TABLE_CSS, markdownPdfStyles } from '../html/markdown-style';
 import {
   type FontChoice,
@@ -22,8 +16,19 @@ import {
   type PdfContent,
   withTemplateMeta,
 } from '../html/markup';
-import { MissingValues } from '../template/missing-values';
+import { checkDocumentSize, checkMarkupSize } from '../pdf/document-size';
+import { checkDocumentStructure } from '../pdf/document-structure';
+import { DEFAULT_FONT, fontFamilies } from '../pdf/fonts';
+import { layoutFailure } from '../pdf/layout-failures';
 import { withConformance } from '../pdf/pdf-conformance';
+import {
+  applyRendererOptions,
+  type DocumentDefinition,
+  parseRendererOptions,
+  type RendererOptions,
+} from '../pdf/renderer-options';
+import { checkDocumentResources } from '../pdf/resource-guard';
+import { svgImagesAsSvg } from '../pdf/svg-images';
 import {
   drawPaymentPart,
   type PaymentPartTarget,
@@ -35,16 +40,12 @@ import {
   reservePaymentPart,
   withPaymentPart,
 } from '../qr-bill/qr-bill';
-import { parseJson, RenderError } from '../common/render-error';
-import { missingGlyphsWarning, withWarningFirst } from '../common/render-warnings';
-import {
-  applyRendererOptions,
-  type DocumentDefinition,
-  parseRendererOptions,
-  type RendererOptions,
-} from '../pdf/renderer-options';
-import { checkDocumentResources } from '../pdf/resource-guard';
+import { DEFAULT_LOCALE, type Locale } from '../template/helpers';
+import { MissingValues } from '../template/missing-values';
 import { checkTemplate, type TemplateCache } from '../template/template-engine';
+import { missingGlyphsOf } from '../vendor/font-sharing';
+import { pageGeometryOf } from '../vendor/pdfmake-pages';
+import { withBranding } from './branding-data';
 
 /** One render, as the service hands it to a worker. */
 export interface RenderTask {
@@ -197,7 +198,7 @@ async function pdfOf(
   checkDocumentResources(definition);
   if (authored) checkDocumentStructure(definition);
   const { definition: laidOut, reserved } = qrBill
-    ? reservePaymentPart(definition, pageOf(definition))
+    ? reservePaymentPart(definition, pageGeometryOf(definition))
     : { definition, reserved: false };
   let bytes: Uint8Array;
   let missingGlyphs: readonly number[];
@@ -221,17 +222,6 @@ async function pdfOf(
   }
   new OutputBudget(pdfBytes, 'RENDER_MAX_PDF_BYTES').check(bytes.byteLength);
   return { bytes, missingGlyphs };
-}
-
-/** The size and bottom margin of the definition's pages; undefined when pdfmake could not read them. */
-function pageOf(definition: DocumentDefinition): Parameters<typeof reservePaymentPart>[1] {
-  try {
-    const size = normalizePageSize(definition['pageSize'], definition['pageOrientation']);
-    const margins = normalizePageMargin(definition['pageMargins'] ?? 40);
-    return { width: size.width, height: size.height, bottomMargin: margins.bottom };
-  } catch {
-    return undefined;
-  }
 }
 
 const encoder = new TextEncoder();

@@ -1,8 +1,8 @@
 import { JSDOM } from 'jsdom';
 
-import { declarationsOf, inlineCss, reduceStyles, reportUnappliedRules, styleBlocks } from './html-styles';
-import type { BoxSpec } from './html-box';
 import { RenderWarnings } from '../common/render-warnings';
+import type { BoxSpec } from './html-box';
+import { declarationsOf, inlineCss, reduceStyles, reportUnappliedRules, styleBlocks } from './html-styles';
 
 const window = new JSDOM('').window;
 

@@ -1,9 +1,9 @@
 import type { DomDocument, DomElement } from 'jsdom';
 import type juiceFunction from 'juice';
 
+import { headerSafe, type RenderWarnings } from '../common/render-warnings';
 import { BOX_MARK, type BorderSide, type BorderStyle, boxLength, type BoxSpec, points } from './html-box';
 import { findStartTag } from './html-tags';
-import { headerSafe, type RenderWarnings } from '../common/render-warnings';
 
 /**
  * CSS of html templates on their way to a PDF. A browser applies `<style>` blocks and class rules;

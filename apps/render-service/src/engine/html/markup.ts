@@ -1,14 +1,14 @@
 import type htmlToPdfmakeFunction from 'html-to-pdfmake';
 import type { DomDocument, DomElement, DomWindow } from 'jsdom';
 
-import { svgImagesAsSvg } from '../document/branding-data';
+import { RenderWarnings } from '../common/render-warnings';
+import { checkDocumentResources } from '../pdf/resource-guard';
+import { svgImagesAsSvg } from '../pdf/svg-images';
 import { escapeHtml } from '../template/escaping';
 import { applyBoxes, type BoxSpec } from './html-box';
 import { inlineCss, installedFamily, reduceStyles } from './html-styles';
 import { findStartTag } from './html-tags';
 import { MARKDOWN_CSS } from './markdown-style';
-import { RenderWarnings } from '../common/render-warnings';
-import { checkDocumentResources } from '../pdf/resource-guard';
 
 // Loaded on first use: a worker that renders only JSON templates never pays for a DOM.
 let markdown: { render(source: string): string; validateLink(url: string): boolean } | undefined;

@@ -1,3 +1,4 @@
+import { RenderError } from '../common/render-error';
 import {
   checkDocumentSize,
   checkMarkupSize,
@@ -5,7 +6,6 @@ import {
   DOCUMENT_MAX_SVG_BYTES,
   MARKUP_MAX_ELEMENTS,
 } from './document-size';
-import { RenderError } from '../common/render-error';
 
 /** A content of `count` nodes as counted: the array itself, then strings. */
 const strings = (count: number): Record<string, unknown> => ({

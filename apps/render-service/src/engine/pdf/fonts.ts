@@ -3,8 +3,8 @@ import path from 'node:path';
 
 import pdfmake from 'pdfmake';
 
-import { withStandInGlyphs } from './font-stand-ins';
 import { installVendorPatches } from '../vendor/vendor-patches';
+import { withStandInGlyphs } from './font-stand-ins';
 
 type FontStyle = 'normal' | 'bold' | 'italics' | 'bolditalics';
 type FontFamilies = Record<string, Record<FontStyle, string>>;

@@ -1,5 +1,5 @@
-import { withConformance } from './pdf-conformance';
 import { RenderError } from '../common/render-error';
+import { withConformance } from './pdf-conformance';
 import { applyRendererOptions, type DocumentDefinition, parseRendererOptions } from './renderer-options';
 
 const refusal = (definition: DocumentDefinition): RenderError => {

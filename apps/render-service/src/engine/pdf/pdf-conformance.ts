@@ -1,8 +1,5 @@
-import PDFDocument, { type PdfKitDocument } from 'pdfmake/js/PDFDocument';
-
 import { echoInput } from '@portal/problem-details';
 
-import { installTagging } from '../vendor/pdf-tagging';
 import { RenderError } from '../common/render-error';
 import {
   type DocumentDefinition,
@@ -18,8 +15,9 @@ import {
  * (`PDF/A-1b`, ...), `tagged`, `displayTitle`, `language` and `version`. pdfkit then writes the
  * XMP metadata with `pdfaid:part` and `pdfaid:conformance`, the sRGB output intent, CIDSet for
  * PDF/A-1, the MarkInfo and StructTreeRoot of a tagged PDF and the catalog's /Lang. This module
- * settles those keys from the options (or a json template's own), refuses what the claimed part
- * forbids, and mends what pdfkit leaves out (XMP escaping; structure for the content).
+ * settles those keys from the options (or a json template's own) and refuses what the claimed part
+ * forbids; what pdfkit leaves out (XMP escaping, structure for the content) is mended in pdfkit's
+ * and pdfmake's own code (vendor/xmp-escaping.ts, vendor/pdf-tagging.ts).
  */
 
 /** PDF/A-1 is built on PDF 1.4; PDF/A-2 and -3 (and tagging) on PDF 1.7. */
@@ -137,40 +135,4 @@ function findKey(
     if (found) return found;
   }
   return undefined;
-}
-
-const XML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]);
-
-let installed = false;
-
-/**
- * Once per worker: pdfkit writes the title, author, subject and keywords into the XMP metadata
- * as they are, so `R&D <intern>` would make it malformed XML (and a PDF/A validator refuses the
- * file); they are escaped there (the information dictionary keeps the text). And a tagged
- * document's content is given its structure (pdf-tagging.ts).
- */
-export function installPdfConformance(): void {
-  if (installed) return;
-  installed = true;
-  const addInfo = PDFDocument.prototype._addInfo;
-  PDFDocument.prototype._addInfo = function (this: PdfKitDocument) {
-    const info = this.info;
-    // The dictionary itself was written before the metadata; only the XMP sees escaped values.
-    this.info = Object.fromEntries(
-      Object.entries(info).map(([key, value]) => [key, typeof value === 'string' ? escapeXml(value) : value]),
-    );
-    try {
-      addInfo.call(this);
-    } finally {
-      this.info = info;
-    }
-  };
-  installTagging();
 }

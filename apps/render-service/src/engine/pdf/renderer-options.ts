@@ -1,9 +1,8 @@
-import standardPageSizes from 'pdfmake/js/standardPageSizes';
-
 import { listInputs, quoteInput } from '@portal/problem-details';
 
-import { isLocale, type Locale, LOCALES } from '../template/helpers';
 import { parseJson, RenderError } from '../common/render-error';
+import { isLocale, type Locale, LOCALES } from '../template/helpers';
+import { STANDARD_PAGE_SIZES } from '../vendor/pdfmake-pages';
 
 /** What `rendererOptions` may hold (contract 8), with pdfmake's names. */
 export interface RendererOptions {
@@ -80,9 +79,6 @@ const WATERMARK_FIELDS = [
   'font',
 ] as const;
 
-// pdfmake's own table of named sizes.
-const PAGE_SIZES: ReadonlySet<string> = new Set(Object.keys(standardPageSizes));
-
 const MAX_MARGIN = 10_000;
 const MAX_PAGE_DIMENSION = 14_400;
 
@@ -105,7 +101,7 @@ function finiteNumber(option: string, value: unknown, min: number, max: number):
 
 function pageSizeOf(value: unknown): RendererOptions['pageSize'] {
   if (typeof value === 'string') {
-    if (!PAGE_SIZES.has(value.toUpperCase()))
+    if (!STANDARD_PAGE_SIZES.has(value.toUpperCase()))
       fail(
         'pageSize',
         `must be a pdfmake page size (A4, LETTER, LEGAL, A3, ...) or {width, height}, not ${quoteInput(value)}.`,

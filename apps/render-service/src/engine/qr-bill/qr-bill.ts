@@ -13,9 +13,10 @@ import {
 
 import { echoInput } from '@portal/problem-details';
 
-import type { Locale } from '../template/helpers';
 import { escapeHtmlCharacters } from '../common/html-characters';
 import { RenderError } from '../common/render-error';
+import type { Locale } from '../template/helpers';
+import { registerFontAs } from '../vendor/font-sharing';
 
 /**
  * The Swiss QR-bill (contract 9): `data.qrBill` is checked as the Swiss Payment Standards
@@ -423,8 +424,6 @@ export function reservePaymentPart(
 export interface PaymentPartTarget {
   readonly page?: { readonly width: number; readonly height: number };
   readonly options: { readonly tagged?: boolean };
-  _fontFamilies: Record<string, unknown>;
-  provideFont(family: string, bold: boolean, italics: boolean): unknown;
   fillColor(color: string): PaymentPartTarget;
   strokeColor(color: string): PaymentPartTarget;
   addPage(options: { size: string; margin: number }): unknown;
@@ -468,9 +467,9 @@ export function drawPaymentPart(
   const page = document.page;
   if (!reserved || !page || !isA4Portrait(page.width, page.height))
     document.addPage({ size: 'A4', margin: 0 });
-  // The worker's parsed fonts (fonts.ts shares them), registered as pdfkit's font() looks names up.
-  document._fontFamilies[PART_FONT] = document.provideFont(family, false, false);
-  document._fontFamilies[`${PART_FONT}-Bold`] = document.provideFont(family, true, false);
+  // The worker's parsed fonts (vendor/font-sharing.ts shares them), under the names the library asks for.
+  registerFontAs(document, PART_FONT, family, false);
+  registerFontAs(document, `${PART_FONT}-Bold`, family, true);
   const part = new PdfQrBill(bill, { language: LANGUAGES[locale], fontName: PART_FONT as FontName });
   // The library draws its text in the colour it finds: pdfmake leaves the last one it used.
   document.fillColor('black').strokeColor('black');

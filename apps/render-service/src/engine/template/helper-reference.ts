@@ -1,5 +1,5 @@
-import type { Locale } from './helpers';
 import { escapeHtmlCharacters } from '../common/html-characters';
+import type { Locale } from './helpers';
 
 /**
  * The template helpers in brief, each with an example, for the render operation's OpenAPI

@@ -1,5 +1,5 @@
-import { HELPERS, type Locale, LOCALES, localeOfAcceptLanguage, localeOfLanguage } from './helpers';
 import { OutputBudget } from '../common/output-budget';
+import { HELPERS, type Locale, LOCALES, localeOfAcceptLanguage, localeOfLanguage } from './helpers';
 import { TemplateCache } from './template-engine';
 
 const templates = new TemplateCache();

@@ -1,5 +1,5 @@
-import { MissingValues } from './missing-values';
 import { OutputBudget } from '../common/output-budget';
+import { MissingValues } from './missing-values';
 import { TemplateCache } from './template-engine';
 
 const templates = new TemplateCache();

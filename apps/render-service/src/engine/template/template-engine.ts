@@ -5,12 +5,20 @@ import Handlebars from 'handlebars';
 import { echoInput, quoteInput } from '@portal/problem-details';
 
 import { LruMap } from '../../lru-map';
-import { type Escape, ESCAPES } from './escaping';
 import type { InputFormat } from '../common/formats';
-import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale, localeOfLanguage } from './helpers';
-import { type MissingValues, reportIfMissing, withMissingValues } from './missing-values';
 import { countingBlocks, countWritten, type OutputBudget, withBudget } from '../common/output-budget';
 import { RenderError } from '../common/render-error';
+import {
+  compileProgram,
+  parserStop,
+  REPORTED,
+  type ReportedPath,
+  type TemplateFunction,
+  useServiceCompilers,
+} from '../vendor/handlebars-compiler';
+import { type Escape, ESCAPES } from './escaping';
+import { BUILT_IN_HELPERS, DEFAULT_LOCALE, HELPERS, type Locale, localeOfLanguage } from './helpers';
+import { type MissingValues, reportIfMissing, withMissingValues } from './missing-values';
 import { firstTooDeep, type NestingKind, TEMPLATE_MAX_DEPTH, type TooDeep } from './template-nesting';
 import {
   authorPosition,
@@ -20,94 +28,19 @@ import {
   withoutMarkers,
 } from './template-source';
 
-type TemplateFunction = (context: unknown, options?: { data?: Record<string, unknown> }) => string;
-
 /** The helper the compiled code calls for every `{{value}}`; no template can name it. */
 const ESCAPE_HELPER = '$escape';
 /** The helper the compiled code passes every reported lookup through (missing-values.ts). */
 const MISSING_HELPER = '$missing';
 
-interface JavaScriptCompilerPrototype {
-  pushSource(source: unknown): void;
-  appendToBuffer(source: unknown): unknown;
-  aliasable(name: string): unknown;
-  popStack(): unknown;
-  push(expression: unknown): unknown;
-  quotedString(text: string): string;
-  appendEscaped(): void;
-  matchExistingProgram(program: unknown): unknown;
-  compiler: unknown;
-}
-
-interface CompilerPrototype {
-  PathExpression(path: hbs.AST.PathExpression): void;
-  opcode(name: string, ...args: unknown[]): void;
-  compiler: unknown;
-}
-
-/** Set on a path whose lookup is reported when it finds no value: the path and its place. */
-const REPORTED = Symbol('reported');
-type ReportedPath = hbs.AST.PathExpression & { [REPORTED]?: readonly [string, number, number] };
-
 /**
  * One Handlebars environment per input format whose `{{value}}` goes through that format's
  * escape. Handlebars' own escapeExpression is shared by every environment, so the compiled code
- * calls a helper instead (the subclass is what Handlebars' docs suggest for such changes).
+ * calls a helper instead (vendor/handlebars-compiler.ts gives the environment such compilers).
  */
 function environmentFor(escape: Escape): typeof Handlebars {
   const environment = Handlebars.create();
-  const Base = (environment as unknown as { JavaScriptCompiler: new () => JavaScriptCompilerPrototype })
-    .JavaScriptCompiler;
-  class EscapingCompiler extends Base {
-    override appendEscaped(): void {
-      // The empty object is the options argument Handlebars' helper wrapper expects last.
-      this.pushSource(
-        this.appendToBuffer([
-          this.aliasable(`container.helpers[${JSON.stringify(ESCAPE_HELPER)}]`),
-          '(',
-          this.popStack(),
-          ', {})',
-        ]),
-      );
-    }
-
-    /** The looked-up value on the stack, passed through the missing-value helper with its path. */
-    reportMissing(path: string, line: number, column: number): void {
-      this.push([
-        this.aliasable(`container.helpers[${JSON.stringify(MISSING_HELPER)}]`),
-        '(',
-        this.popStack(),
-        // The empty object again: the options argument Handlebars' helper wrapper expects.
-        `, ${this.quotedString(path)}, ${line}, ${column}, {})`,
-      ]);
-    }
-
-    /**
-     * Handlebars reuses the code of a block's body when it compiled an identical body before, and
-     * finds it by comparing the body with every one compiled so far: quadratic in the number of
-     * blocks (8,000 blocks that each write a value took 11 s to compile; a render of 10,000 passed a
-     * minute). Each body gets code of its own instead: linear; and for 10,000 identical blocks (what
-     * the reuse is for) as fast and as large in memory as with it, the enclosing body's code dominating.
-     */
-    override matchExistingProgram(): undefined {
-      return undefined;
-    }
-  }
-  // Child programs (each, if, ...) are compiled by `new this.compiler()`.
-  EscapingCompiler.prototype.compiler = EscapingCompiler;
-  (environment as unknown as { JavaScriptCompiler: unknown }).JavaScriptCompiler = EscapingCompiler;
-
-  // The AST-to-opcodes compiler: after a reported path's lookup, the opcode above.
-  const BaseCompiler = (environment as unknown as { Compiler: new () => CompilerPrototype }).Compiler;
-  class ReportingCompiler extends BaseCompiler {
-    override PathExpression(path: ReportedPath): void {
-      super.PathExpression(path);
-      const reported = path[REPORTED];
-      if (reported) this.opcode('reportMissing', ...reported);
-    }
-  }
-  ReportingCompiler.prototype.compiler = ReportingCompiler;
-  (environment as unknown as { Compiler: unknown }).Compiler = ReportingCompiler;
+  useServiceCompilers(environment, { escape: ESCAPE_HELPER, missing: MISSING_HELPER });
 
   // `log` writes to the process's console: templates do not reach the process.
   environment.unregisterHelper('log');
@@ -282,10 +215,7 @@ function parse(source: string): Parsed {
     program = Handlebars.parse(prepared.text);
   } catch (error) {
     // Parse errors carry no position; the lexer still holds the token it stopped at.
-    const { first_line: line, first_column: column } = (
-      Handlebars as unknown as { Parser: { lexer: { yylloc: { first_line: number; first_column: number } } } }
-    ).Parser.lexer.yylloc;
-    throw compileError(prepared, error, { line, column });
+    throw compileError(prepared, error, parserStop());
   }
   stripMarkers(program as unknown as Node);
   checkNode(program as unknown as Node);
@@ -440,15 +370,6 @@ export class CompiledTemplate {
   }
 }
 
-interface HandlebarsInternals {
-  Compiler: new () => { compile(program: hbs.AST.Program, options: object): unknown };
-  JavaScriptCompiler: new () => {
-    compile(environment: unknown, options: object, context: undefined, asObject: true): TemplateSpecification;
-  };
-}
-
-type TemplateSpecification = Parameters<typeof Handlebars.template>[0];
-
 const LANG_ATTRIBUTE = /\slang\s*=\s*(?:"([^"\0]*)"|'([^'\0]*)'|([^\s"'\0]+))/i;
 
 /**
@@ -473,14 +394,9 @@ function declaredLanguage(program: hbs.AST.Program, format: InputFormat): Locale
 /** Handlebars' own compile, done now rather than on the first run, so errors surface here. */
 function compile(source: string, format: InputFormat): CompiledTemplate {
   const { program, prepared } = parse(source);
-  const environment = ENVIRONMENTS[format];
-  const internals = environment as unknown as HandlebarsInternals;
-  const options = { ...COMPILE_OPTIONS, data: true };
   let run: TemplateFunction;
   try {
-    const compiled = new internals.Compiler().compile(program, options);
-    const specification = new internals.JavaScriptCompiler().compile(compiled, options, undefined, true);
-    run = environment.template(specification);
+    run = compileProgram(ENVIRONMENTS[format], program, { ...COMPILE_OPTIONS, data: true });
   } catch (error) {
     throw compileError(prepared, error);
   }

@@ -1,4 +1,4 @@
-import Handlebars from 'handlebars';
+import { lexerOn } from '../vendor/handlebars-compiler';
 
 /**
  * How many levels a template may nest. Handlebars' parser copies its whole stack at every step,
@@ -22,17 +22,6 @@ export interface TooDeep {
   /** 0-based, as Handlebars' lexer counts columns. */
   readonly column: number;
 }
-
-interface Lexer {
-  yy: object;
-  yylloc: { first_line: number; first_column: number };
-  setInput(text: string): void;
-  lex(): number | string;
-}
-
-const { lexer: parserLexer, terminals_: TOKEN_NAMES } = (
-  Handlebars as unknown as { Parser: { lexer: Lexer; terminals_: Record<number, string> } }
-).Parser;
 
 const OPENS: Readonly<Record<string, { kind: NestingKind; closedBy: string }>> = {
   OPEN_BLOCK: { kind: 'block', closedBy: 'OPEN_ENDBLOCK' },
@@ -60,18 +49,14 @@ const EXPRESSION_ENDS: ReadonlySet<string> = new Set(['CLOSE', 'CLOSE_UNESCAPED'
  * error.
  */
 export function firstTooDeep(text: string, limit = TEMPLATE_MAX_DEPTH): TooDeep | undefined {
-  const lexer = Object.create(parserLexer) as Lexer;
-  // Its errors are thrown rather than handed to a parser.
-  lexer.yy = {};
-  lexer.setInput(text);
+  const { lexer, tokenName } = lexerOn(text);
   // What closes each open level, and how many levels that ends (a block with its chain).
   const open: Array<{ closedBy: string; levels: number }> = [];
   let depth = 0;
   for (;;) {
     let token: string | undefined;
     try {
-      const read = lexer.lex();
-      token = typeof read === 'number' ? TOKEN_NAMES[read] : read;
+      token = tokenName(lexer.lex());
     } catch {
       return undefined;
     }

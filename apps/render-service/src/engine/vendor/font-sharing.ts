@@ -102,3 +102,13 @@ export function drawSvgTextInDocumentFonts(): void {
     return font.apply(this, args);
   };
 }
+
+/**
+ * Registers this document's font of `family` (regular or bold) under `name`, as pdfkit's font()
+ * registers what it loads, so that code drawing on the document (the QR-bill library) finds the
+ * worker's shared parsed font by that name instead of reading a file.
+ */
+export function registerFontAs(document: object, name: string, family: string, bold: boolean): void {
+  const pdf = document as PdfKitDocument;
+  pdf._fontFamilies[name] = pdf.provideFont(family, bold, false);
+}

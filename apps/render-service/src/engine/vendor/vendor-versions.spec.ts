@@ -25,10 +25,12 @@ describe('the vendor patches', () => {
       dependencies: Record<string, string>;
       overrides?: Record<string, string>;
     };
-    // pdfmake is a direct dependency: pinned there, and its override refers to that pin.
+    // pdfmake and handlebars are direct dependencies: pinned there, and their overrides refer to those pins.
     expect(manifest.dependencies['pdfmake']).toBe(PATCHED_VERSIONS.pdfmake);
+    expect(manifest.dependencies['handlebars']).toBe(PATCHED_VERSIONS.handlebars);
     expect(manifest.overrides).toMatchObject({
       pdfmake: '$pdfmake',
+      handlebars: '$handlebars',
       pdfkit: PATCHED_VERSIONS.pdfkit,
       fontkit: PATCHED_VERSIONS.fontkit,
       restructure: PATCHED_VERSIONS.restructure,

@@ -6,17 +6,18 @@ import path from 'node:path';
 import { fontkitPath } from './font-subsetting';
 
 /**
- * The exact versions whose internals (prototypes, private fields) the patches below were written
- * for and checked against. The root package.json pins them with `overrides`: a new version is
- * taken on purpose, after reading its changes against font-sharing.ts, font-subsetting.ts,
- * pdf-conformance.ts and pdf-tagging.ts (vendor-patches.ts installs them), and updating this list
- * with the pins.
+ * The exact versions whose internals (prototypes, private fields, compiler classes) the code of
+ * this folder was written for and checked against. The root package.json pins them in
+ * `dependencies` (the direct ones) and `overrides`: a new version is taken on purpose, after reading
+ * its changes against font-sharing.ts, font-subsetting.ts, xmp-escaping.ts and pdf-tagging.ts
+ * (vendor-patches.ts installs them) and handlebars-compiler.ts, and updating this list with the pins.
  */
 export const PATCHED_VERSIONS = {
   pdfmake: '0.3.11',
   pdfkit: '0.19.1',
   fontkit: '2.0.4',
   restructure: '3.0.2',
+  handlebars: '4.7.10',
 } as const;
 
 export type PatchedPackage = keyof typeof PATCHED_VERSIONS;
@@ -34,14 +35,16 @@ function manifestOf(name: string, entry: string): { version?: unknown } {
 
 /**
  * The versions the documents actually load, found as they find them: pdfmake, its pdfkit,
- * pdfkit's fontkit and fontkit's restructure (a hoisted copy elsewhere would not be patched).
+ * pdfkit's fontkit and fontkit's restructure (a hoisted copy elsewhere would not be patched), and
+ * the Handlebars the template engine imports.
  */
 export function loadedVersions(): Record<PatchedPackage, string> {
   const pdfmake = require.resolve('pdfmake');
   const pdfkit = createRequire(pdfmake).resolve('pdfkit');
   const fontkit = fontkitPath();
   const restructure = createRequire(fontkit).resolve('restructure');
-  const entries: Record<PatchedPackage, string> = { pdfmake, pdfkit, fontkit, restructure };
+  const handlebars = require.resolve('handlebars');
+  const entries: Record<PatchedPackage, string> = { pdfmake, pdfkit, fontkit, restructure, handlebars };
   return Object.fromEntries(
     Object.entries(entries).map(([name, entry]) => [name, String(manifestOf(name, entry).version)]),
   ) as Record<PatchedPackage, string>;
@@ -58,7 +61,8 @@ export function checkPatchedVersions(loaded: Record<PatchedPackage, string> = lo
       .map((name) => `${name} ${PATCHED_VERSIONS[name]}`)
       .join(', ')}, but ${wrong.map((name) => `${name} ${loaded[name]}`).join(', ')} ` +
       `${wrong.length === 1 ? 'is' : 'are'} installed. Check the patches (apps/render-service/src/engine/vendor/` +
-      'vendor-patches.ts lists them) against the new version, then update PATCHED_VERSIONS there ' +
-      'and the overrides of the root package.json; or install the pinned versions (npm ci).',
+      'vendor-patches.ts lists them, handlebars-compiler.ts the Handlebars ones) against the new version, ' +
+      'then update PATCHED_VERSIONS there and the pins of the root package.json (dependencies, overrides); ' +
+      'or install the pinned versions (npm ci).',
   );
 }
