@@ -50,6 +50,19 @@ function folderGraph(src: string): FolderGraph {
   return graph;
 }
 
+/** The folders below `dir` that hold folders of their own, at any depth: each is checked like `src`. */
+function foldersWithSubfolders(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      const below = foldersWithSubfolders(full);
+      return readdirSync(full, { withFileTypes: true }).some((child) => child.isDirectory())
+        ? [full, ...below]
+        : below;
+    });
+}
+
 /** Folders that import each other around (a strongly connected set), and one cycle through them. */
 interface FolderCycle {
   readonly folders: readonly string[];
@@ -145,6 +158,17 @@ describe('folder import cycles', () => {
     expect(known.filter((first) => !cycles.some((cycle) => cycle.startsWith(`${first}\n`)))).toEqual([]);
   });
 
+  it.each(apps)(
+    'apps/%s/src: inside any folder, no subfolder imports one that imports it back (the engine stages of render)',
+    (app) => {
+      const src = path.join(root, 'apps', app, 'src');
+      const cycles = foldersWithSubfolders(src).flatMap((dir) =>
+        folderCycles(folderGraph(dir)).map((cycle) => `${path.relative(src, dir)}/: ${describeCycle(cycle)}`),
+      );
+      expect(cycles).toEqual([]);
+    },
+  );
+
   it('finds and names a cycle, with the file of each step, and ignores imports within a folder', () => {
     const edge = (from: string, to: string): Edge => ({
       from,
@@ -171,5 +195,9 @@ describe('folder import cycles', () => {
     // procurations' entity relates to the profile it belongs to (a type import of a nested folder's file).
     expect(graph.get('procurations')?.has('profiles')).toBe(true);
     expect(graph.get('common')?.has('procurations') ?? false).toBe(false);
+    // A folder's subfolders make a graph of their own: render's engine stages.
+    const engine = folderGraph(path.join(root, 'apps', 'render-service', 'src', 'engine'));
+    expect(engine.get('document')?.has('template')).toBe(true);
+    expect(engine.get('template')?.has('document') ?? false).toBe(false);
   });
 });
