@@ -19,7 +19,7 @@ import {
 import { type Locale, localeOfAcceptLanguage } from '../engine/template/helpers';
 import { type PoolResult, RenderPool, type RunOptions } from '../pool/render-pool';
 import { poolErrorOf, refusalOf } from '../pool/render-problems';
-import { parseTemplateReference } from '../templates/template-reference';
+import { parseTemplateReference, referenceLabel } from '../templates/template-reference';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequestDto, RenderTemplateFieldsDto } from './dto/render-request.dto';
 
@@ -134,13 +134,12 @@ export class RenderService {
   }
 
   private async savedTemplate(fields: RenderTemplateFieldsDto): Promise<TemplateSource> {
-    const name = fields.templateName as string;
     // The DTO admits only references this reads, but for versions past int32: unknown, so 404.
-    const resolved = await this.templates.resolve(parseTemplateReference(name) ?? { name });
+    const resolved = await this.templates.resolve(parseTemplateReference(fields.templateName as string));
     return {
       text: resolved.data,
       key: `version:${resolved.versionId}`,
-      label: `${resolved.name}@${resolved.version}`,
+      label: referenceLabel(resolved),
       inputFormat: resolved.inputFormat,
     };
   }
