@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 
-import { ServiceUnavailableError, UnprocessableError } from '@portal/problem-details';
+import { quoteInput, ServiceUnavailableError, UnprocessableError } from '@portal/problem-details';
 import { errorFields, ThrottledWarnings } from '@portal/service-runtime';
 
 import { LruMap } from '../lru-map';
@@ -113,7 +113,7 @@ export class BrandingCache {
 
 const unknownBranding = (name: string): UnprocessableError =>
   new UnprocessableError(
-    `There is no UI template named ${JSON.stringify(name.slice(0, 100))} to take the branding from.`,
+    `There is no UI template named ${quoteInput(name)} to take the branding from.`,
     'RENDER.BRANDING.UNKNOWN',
     { errors: { [BRANDING_PROPERTY]: ['no UI template of config-service has this name'] } },
   );
