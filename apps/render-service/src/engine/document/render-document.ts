@@ -1,5 +1,3 @@
-import pdfmake from 'pdfmake';
-
 import { listInputs, MAX_VALIDATION_MESSAGES } from '@portal/problem-details';
 
 import type { BrandingContext } from '../../branding/branding';
@@ -16,35 +14,14 @@ import {
   type PdfContent,
   withTemplateMeta,
 } from '../html/markup';
-import { checkDocumentSize, checkMarkupSize } from '../pdf/document-size';
-import { checkDocumentStructure } from '../pdf/document-structure';
+import { checkMarkupSize } from '../pdf/document-size';
 import { DEFAULT_FONT, fontFamilies } from '../pdf/fonts';
-import { layoutFailure } from '../pdf/layout-failures';
-import { withConformance } from '../pdf/pdf-conformance';
-import {
-  applyRendererOptions,
-  type DocumentDefinition,
-  parseRendererOptions,
-  type RendererOptions,
-} from '../pdf/renderer-options';
-import { checkDocumentResources } from '../pdf/resource-guard';
-import { svgImagesAsSvg } from '../pdf/svg-images';
-import {
-  drawPaymentPart,
-  type PaymentPartTarget,
-  paymentPartFamily,
-  paymentPartSvg,
-  type QrBill,
-  QrBillInvalid,
-  readQrBill,
-  reservePaymentPart,
-  withPaymentPart,
-} from '../qr-bill/qr-bill';
+import { pdfOf } from '../pdf/pdf-document';
+import { type DocumentDefinition, parseRendererOptions } from '../pdf/renderer-options';
+import { htmlWithPaymentPart, QrBillInvalid, readQrBill } from '../qr-bill/qr-bill';
 import { DEFAULT_LOCALE, type Locale } from '../template/helpers';
 import { MissingValues } from '../template/missing-values';
 import { checkTemplate, type TemplateCache } from '../template/template-engine';
-import { missingGlyphsOf } from '../vendor/font-sharing';
-import { pageGeometryOf } from '../vendor/pdfmake-pages';
 import { withBranding } from './branding-data';
 
 /** One render, as the service hands it to a worker. */
@@ -168,60 +145,6 @@ function parseDocument(text: string): DocumentDefinition {
   if (!('content' in document))
     throw new RenderError('TEMPLATE.NOT_A_DOCUMENT', "A pdfmake document needs 'content'.");
   return document;
-}
-
-/**
- * `authored`: the definition is the author's own (a json template), whose structure is checked
- * before pdfmake lays it out, so that a malformed node is answered by its path.
- */
-async function pdfOf(
-  document: DocumentDefinition,
-  options: RendererOptions,
-  locale: Locale,
-  templateLabel: string,
-  pdfBytes: number,
-  authored: boolean,
-  qrBill: QrBill | undefined,
-): Promise<{ bytes: Uint8Array; missingGlyphs: readonly number[] }> {
-  // PDF/A and tagging: the document's language is the render's locale unless `lang` (or the template) says.
-  const withOptions = withConformance(applyRendererOptions(document, options), locale);
-  const info = (withOptions['info'] ?? {}) as Record<string, unknown>;
-  const defaultStyle = (withOptions['defaultStyle'] ?? {}) as Record<string, unknown>;
-  const definition = {
-    ...withOptions,
-    // The template that produced the document, as a custom field of the PDF's information.
-    info: { ...info, Template: templateLabel },
-    defaultStyle: { font: DEFAULT_FONT, ...defaultStyle },
-  };
-  svgImagesAsSvg(definition);
-  checkDocumentSize(definition);
-  checkDocumentResources(definition);
-  if (authored) checkDocumentStructure(definition);
-  const { definition: laidOut, reserved } = qrBill
-    ? reservePaymentPart(definition, pageGeometryOf(definition))
-    : { definition, reserved: false };
-  let bytes: Uint8Array;
-  let missingGlyphs: readonly number[];
-  try {
-    const output = pdfmake.createPdf(laidOut);
-    // The laid-out document notes the characters its fonts drew as missing glyphs (fonts.ts).
-    const pdfDocument = await output.getStream();
-    // Drawn but not ended: the payment part goes on its last page before getBuffer() ends it
-    // (getBuffer ends the same document getStream gives).
-    if (qrBill)
-      drawPaymentPart(pdfDocument as unknown as PaymentPartTarget, qrBill, {
-        locale,
-        family: paymentPartFamily(fontFamilies(), DEFAULT_FONT),
-        reserved,
-      });
-    bytes = await output.getBuffer();
-    missingGlyphs = missingGlyphsOf(pdfDocument);
-  } catch (error) {
-    if (error instanceof RenderError) throw error;
-    throw layoutFailure(error, fontFamilies());
-  }
-  new OutputBudget(pdfBytes, 'RENDER_MAX_PDF_BYTES').check(bytes.byteLength);
-  return { bytes, missingGlyphs };
 }
 
 const encoder = new TextEncoder();
@@ -387,10 +310,7 @@ async function renderBytes(
             locale,
           )
         : withTemplateMeta(text, templateLabel);
-    return checked(
-      encoder.encode(qrBill ? withPaymentPart(html, await paymentPartSvg(qrBill, locale)) : html),
-      budget,
-    );
+    return checked(encoder.encode(qrBill ? await htmlWithPaymentPart(html, qrBill, locale) : html), budget);
   }
   return checked(encoder.encode(text), budget);
 }

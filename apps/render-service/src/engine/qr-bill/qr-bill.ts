@@ -17,6 +17,7 @@ import { escapeHtmlCharacters } from '../common/html-characters';
 import { RenderError } from '../common/render-error';
 import type { Locale } from '../template/helpers';
 import { registerFontAs } from '../vendor/font-sharing';
+import { pageGeometryOf } from '../vendor/pdfmake-pages';
 
 /**
  * The Swiss QR-bill (contract 9): `data.qrBill` is checked as the Swiss Payment Standards
@@ -421,7 +422,7 @@ export function reservePaymentPart(
 }
 
 /** The pdfkit document the part is drawn on: what pdfmake's getStream() resolves to, before end(). */
-export interface PaymentPartTarget {
+interface PaymentPartTarget {
   readonly page?: { readonly width: number; readonly height: number };
   readonly options: { readonly tagged?: boolean };
   fillColor(color: string): PaymentPartTarget;
@@ -446,7 +447,7 @@ const PART_FONT = 'QrBillFont';
  */
 const STANDARD_FAMILIES = ['LiberationSans', 'Liberation Sans', 'Arial', 'Helvetica', 'Frutiger'];
 
-export function paymentPartFamily(families: readonly string[], defaultFont: string): string {
+function paymentPartFamily(families: readonly string[], defaultFont: string): string {
   return STANDARD_FAMILIES.find((family) => families.includes(family)) ?? defaultFont;
 }
 
@@ -455,7 +456,7 @@ export function paymentPartFamily(families: readonly string[], defaultFont: stri
  * its bottom was kept free) or of a new A4 page, with the perforation lines and scissors. In a
  * tagged PDF the part is one `Figure` whose alternative text reads the payment's data.
  */
-export function drawPaymentPart(
+function drawPaymentPart(
   document: PaymentPartTarget,
   bill: QrBill,
   {
@@ -516,18 +517,42 @@ function paymentPartText(bill: QrBill): string {
 let svgModule: { SwissQRBill: new (data: Data, options?: SVGOptions) => { toString(): string } } | undefined;
 
 /** The same part as inline SVG, for HTML output, in the render's language. */
-export async function paymentPartSvg(bill: QrBill, locale: Locale): Promise<string> {
+async function paymentPartSvg(bill: QrBill, locale: Locale): Promise<string> {
   svgModule ??= await import('swissqrbill/svg');
   const svg = new svgModule.SwissQRBill(bill, { language: LANGUAGES[locale] }).toString();
   return `<div class="swiss-qr-bill" role="img" aria-label="${escapeHtmlCharacters(paymentPartText(bill))}">${svg}</div>`;
 }
 
 /** html with the part put last in its body (before `</body>`, else `</html>`, else at the end). */
-export function withPaymentPart(html: string, part: string): string {
+function withPaymentPart(html: string, part: string): string {
   const lower = html.toLowerCase();
   for (const tag of ['</body', '</html']) {
     const at = lower.lastIndexOf(tag);
     if (at >= 0) return `${html.slice(0, at)}${part}\n${html.slice(at)}`;
   }
   return `${html}\n${part}`;
+}
+
+/**
+ * A PDF's payment part, in two steps around pdfmake's layout: the definition to lay out (the bottom
+ * of its last page kept free when it can be), and what draws the part on the laid-out document
+ * before it ends, in the standard's font when installed (else `defaultFont`) and the render's language.
+ */
+export function pdfWithPaymentPart(
+  definition: Record<string, unknown>,
+  bill: QrBill,
+  options: { readonly locale: Locale; readonly families: readonly string[]; readonly defaultFont: string },
+): { readonly definition: Record<string, unknown>; readonly draw: (document: object) => void } {
+  const { definition: laidOut, reserved } = reservePaymentPart(definition, pageGeometryOf(definition));
+  const family = paymentPartFamily(options.families, options.defaultFont);
+  return {
+    definition: laidOut,
+    draw: (document) =>
+      drawPaymentPart(document as PaymentPartTarget, bill, { locale: options.locale, family, reserved }),
+  };
+}
+
+/** An html document with the payment part last in its body, as inline SVG in the render's language. */
+export async function htmlWithPaymentPart(html: string, bill: QrBill, locale: Locale): Promise<string> {
+  return withPaymentPart(html, await paymentPartSvg(bill, locale));
 }
