@@ -5,16 +5,7 @@ import { type InputFormat, type OutputFormat, supportsPair } from '../common/for
 import { DEFAULT_OUTPUT_LIMITS, OutputBudget, type OutputLimits } from '../common/output-budget';
 import { parseJson, RenderError } from '../common/render-error';
 import { missingGlyphsWarning, withWarningFirst } from '../common/render-warnings';
-import { MARKDOWN_TABLE_CSS, markdownPdfStyles } from '../html/markdown-style';
-import {
-  type FontChoice,
-  htmlDocument,
-  htmlToPdfContent,
-  markdownToHtml,
-  type PdfContent,
-  withTemplateMeta,
-} from '../html/markup';
-import { checkMarkupSize } from '../pdf/document-size';
+import { type FontChoice, htmlOutputOf, pdfDocumentOf } from '../html/markup';
 import { DEFAULT_FONT, fontFamilies } from '../pdf/fonts';
 import { pdfOf } from '../pdf/pdf-document';
 import { type DocumentDefinition, parseRendererOptions } from '../pdf/renderer-options';
@@ -174,33 +165,6 @@ function missingValuesError(missing: MissingValues): RenderError {
   );
 }
 
-/**
- * Runs a conversion of the template's output by the markup libraries (markdown-it, juice, jsdom,
- * html-to-pdfmake): a failure inside one is answered in general words, its own error logged.
- */
-async function converting<T>(inputFormat: 'html' | 'md', convert: () => Promise<T>): Promise<T> {
-  try {
-    return await convert();
-  } catch (error) {
-    if (error instanceof RenderError || (error instanceof RangeError && /call stack/i.test(error.message)))
-      throw error;
-    throw new RenderError(
-      'MARKUP.UNCONVERTIBLE',
-      `The ${inputFormat === 'md' ? 'Markdown' : 'HTML'} this template writes on this data could not be ` +
-        'converted: check that its tags and CSS are well formed.',
-      { cause: error },
-    );
-  }
-}
-
-/** html (from an html or md template) as a pdfmake document: its `<title>` is the PDF's by default. */
-const htmlDocumentDefinition = ({ content, title, header, footer }: PdfContent): DocumentDefinition => ({
-  content,
-  ...(title ? { info: { title } } : {}),
-  ...(header ? { header } : {}),
-  ...(footer ? { footer } : {}),
-});
-
 /** The fonts CSS may name: this worker's families. */
 const fontChoice = (): FontChoice => ({ families: fontFamilies(), defaultFont: DEFAULT_FONT });
 
@@ -261,23 +225,9 @@ async function renderBytes(
         document = parseDocument(text);
         break;
       case 'html':
-      case 'md': {
-        const converted = await converting(inputFormat, async () => {
-          const html = inputFormat === 'md' ? await markdownToHtml(text, trustedImages) : text;
-          checkMarkupSize(html);
-          return inputFormat === 'md'
-            ? htmlToPdfContent(
-                // The CSS pass (juice) only for a document with a table.
-                /<table[\s>]/.test(html) ? `<style>${MARKDOWN_TABLE_CSS}</style>${html}` : html,
-                fontChoice(),
-                markdownPdfStyles(),
-              )
-            : htmlToPdfContent(html, fontChoice());
-        });
-        document = htmlDocumentDefinition(converted);
-        warnings = converted.warnings;
+      case 'md':
+        ({ document, warnings } = await pdfDocumentOf(text, inputFormat, fontChoice(), trustedImages));
         break;
-      }
       case 'txt':
         document = { content: { text, preserveLeadingSpaces: true } };
         break;
@@ -301,15 +251,13 @@ async function renderBytes(
     };
   }
   if (outputFormat === 'html') {
-    const html =
-      inputFormat === 'md'
-        ? htmlDocument(
-            await converting(inputFormat, () => markdownToHtml(text, trustedImages)),
-            templateLabel,
-            options.info?.title,
-            locale,
-          )
-        : withTemplateMeta(text, templateLabel);
+    // Only html and md templates render as html (formats.ts).
+    const html = await htmlOutputOf(text, inputFormat as 'html' | 'md', {
+      label: templateLabel,
+      title: options.info?.title,
+      locale,
+      trustedImages,
+    });
     return checked(encoder.encode(qrBill ? await htmlWithPaymentPart(html, qrBill, locale) : html), budget);
   }
   return checked(encoder.encode(text), budget);

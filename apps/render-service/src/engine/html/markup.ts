@@ -1,14 +1,17 @@
 import type htmlToPdfmakeFunction from 'html-to-pdfmake';
 import type { DomDocument, DomElement, DomWindow } from 'jsdom';
 
+import { RenderError } from '../common/render-error';
 import { RenderWarnings } from '../common/render-warnings';
+import { checkMarkupSize } from '../pdf/document-size';
+import type { DocumentDefinition } from '../pdf/renderer-options';
 import { checkDocumentResources } from '../pdf/resource-guard';
 import { svgImagesAsSvg } from '../pdf/svg-images';
 import { escapeHtml } from '../template/escaping';
 import { applyBoxes, type BoxSpec } from './html-box';
 import { inlineCss, installedFamily, reduceStyles } from './html-styles';
 import { findStartTag } from './html-tags';
-import { MARKDOWN_CSS } from './markdown-style';
+import { MARKDOWN_CSS, MARKDOWN_TABLE_CSS, markdownPdfStyles } from './markdown-style';
 
 // Loaded on first use: a worker that renders only JSON templates never pays for a DOM.
 let markdown: { render(source: string): string; validateLink(url: string): boolean } | undefined;
@@ -22,7 +25,7 @@ let htmlToPdfmake: typeof htmlToPdfmakeFunction | undefined;
  * single line break inside a paragraph stays a line break (`breaks`), as an address block needs,
  * where CommonMark would join the lines with a space.
  */
-export async function markdownToHtml(source: string, trustedImages: readonly string[] = []): Promise<string> {
+async function markdownToHtml(source: string, trustedImages: readonly string[] = []): Promise<string> {
   if (!markdown) {
     const { default: markdownIt } = await import('markdown-it');
     const instance = new markdownIt({ html: false, linkify: false, typographer: false, breaks: true });
@@ -216,7 +219,7 @@ export function withTemplateMeta(html: string, label: string): string {
 }
 
 /** Markdown output is a whole HTML document, styled as its PDF is (markdown-style.ts). */
-export function htmlDocument(body: string, label: string, title: string | undefined, lang: string): string {
+function htmlDocument(body: string, label: string, title: string | undefined, lang: string): string {
   return [
     '<!DOCTYPE html>',
     `<html lang="${escapeHtml(lang)}">`,
@@ -234,4 +237,75 @@ export function htmlDocument(body: string, label: string, title: string | undefi
   ]
     .filter((line) => line !== '')
     .join('\n');
+}
+
+/**
+ * Runs a conversion of the template's output by the markup libraries (markdown-it, juice, jsdom,
+ * html-to-pdfmake): a failure inside one is answered in general words, its own error logged.
+ */
+async function converting<T>(inputFormat: 'html' | 'md', convert: () => Promise<T>): Promise<T> {
+  try {
+    return await convert();
+  } catch (error) {
+    if (error instanceof RenderError || (error instanceof RangeError && /call stack/i.test(error.message)))
+      throw error;
+    throw new RenderError(
+      'MARKUP.UNCONVERTIBLE',
+      `The ${inputFormat === 'md' ? 'Markdown' : 'HTML'} this template writes on this data could not be ` +
+        'converted: check that its tags and CSS are well formed.',
+      { cause: error },
+    );
+  }
+}
+
+/** html (from an html or md template) as a pdfmake document: its `<title>` is the PDF's by default. */
+const pdfDefinitionOf = ({ content, title, header, footer }: PdfContent): DocumentDefinition => ({
+  content,
+  ...(title ? { info: { title } } : {}),
+  ...(header ? { header } : {}),
+  ...(footer ? { footer } : {}),
+});
+
+/**
+ * What an html or md template wrote, as the pdfmake document a PDF is laid out from, and what of
+ * its CSS the PDF cannot honour (`X-Render-Warnings`). Markdown becomes html first; the CSS pass
+ * (juice) runs on Markdown only for a document with a table.
+ */
+export async function pdfDocumentOf(
+  text: string,
+  inputFormat: 'html' | 'md',
+  fonts: FontChoice,
+  trustedImages: readonly string[],
+): Promise<{ readonly document: DocumentDefinition; readonly warnings: readonly string[] }> {
+  const converted = await converting(inputFormat, async () => {
+    const html = inputFormat === 'md' ? await markdownToHtml(text, trustedImages) : text;
+    checkMarkupSize(html);
+    return inputFormat === 'md'
+      ? htmlToPdfContent(
+          /<table[\s>]/.test(html) ? `<style>${MARKDOWN_TABLE_CSS}</style>${html}` : html,
+          fonts,
+          markdownPdfStyles(),
+        )
+      : htmlToPdfContent(html, fonts);
+  });
+  return { document: pdfDefinitionOf(converted), warnings: converted.warnings };
+}
+
+/**
+ * What an html or md template wrote, as the html document the render answers with, recording the
+ * template (`label`) in a meta tag: Markdown becomes a whole page, styled as its PDF is.
+ */
+export async function htmlOutputOf(
+  text: string,
+  inputFormat: 'html' | 'md',
+  page: {
+    readonly label: string;
+    readonly title: string | undefined;
+    readonly locale: string;
+    readonly trustedImages: readonly string[];
+  },
+): Promise<string> {
+  if (inputFormat === 'html') return withTemplateMeta(text, page.label);
+  const body = await converting(inputFormat, () => markdownToHtml(text, page.trustedImages));
+  return htmlDocument(body, page.label, page.title, page.locale);
 }
