@@ -7,7 +7,7 @@ import { createServiceApp, seedDemoDataAtStart, type ServiceDescription } from '
 
 import { AppModule } from './app.module';
 import { CONFIG_ENV_DEFAULTS, type ConfigEnvironment } from './config-environment';
-import { DEMO_UI_TEMPLATE_DATA } from './demo-data/demo-ui-templates.seeder';
+import { DEMO_UI_TEMPLATE_DATA } from './ui-templates/demo/demo-ui-templates.seeder';
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';

@@ -6,7 +6,7 @@ import { startTestApp, TestClient, testToken } from '@portal/testing';
 
 import { createConfigApp } from '../src/config-app';
 import { CONFIG_ENV_DEFAULTS, ConfigEnvironment } from '../src/config-environment';
-import { DEMO_UI_TEMPLATE_DATA } from '../src/demo-data/demo-ui-templates.seeder';
+import { DEMO_UI_TEMPLATE_DATA } from '../src/ui-templates/demo/demo-ui-templates.seeder';
 import { EXAMPLE_KEPT_UI_TEMPLATES } from '../src/ui-templates/ui-template.examples';
 import { uiTemplateBody } from './config-test-app';
 

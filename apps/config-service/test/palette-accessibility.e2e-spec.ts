@@ -1,4 +1,4 @@
-import { DEMO_COLOR_PALETTE } from '../src/demo-data/demo-ui-templates';
+import { DEMO_COLOR_PALETTE } from '../src/ui-templates/demo/demo-ui-templates';
 import { startConfigService, uiTemplateBody } from './config-test-app';
 
 type Service = Awaited<ReturnType<typeof startConfigService>>;

@@ -17,12 +17,15 @@ import { DEMO_DATA_MODES, type DemoDataMode } from '@portal/database';
 import { EnvInt, Sensitive } from '@portal/env';
 import { DemoDataEnvironment } from '@portal/service-runtime';
 
-import {
-  DEFAULT_INACTIVITY_DAYS,
-  type InactivityThresholds,
-  parseInactivityDays,
-} from './profiles/inactivity';
-import { DEFAULT_VALIDITY_PERIOD, type ValidityPeriod } from './procurations/procuration-validity';
+import { DEFAULT_INACTIVITY_DAYS, type InactivityThresholds, parseInactivityDays } from './common/inactivity';
+
+/** PROCURATION_VALIDITY_DAYS and PROCURATION_RENEWAL_NOTICE_DAYS (contract 6). */
+export interface ValidityPeriod {
+  readonly validityDays: number;
+  readonly renewalNoticeDays: number;
+}
+
+export const DEFAULT_VALIDITY_PERIOD: ValidityPeriod = { validityDays: 365, renewalNoticeDays: 30 };
 
 /** A valid INACTIVITY_DAYS value (contract 6), with the parser's reason as the message. */
 const IsInactivityDays = (): PropertyDecorator => (target, property) =>

@@ -260,6 +260,7 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
         createdBy: 'a',
         updatedBy: 'b',
       });
+      expect(replaced.body).toEqual((await service.max.get<Json>(url)).body);
     });
   });
 
@@ -336,6 +337,8 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
         30 * DAY,
       );
       expect(Date.parse(patched.body.updateStamp)).toBeGreaterThanOrEqual(before - 1000);
+      // The answer is built from the row the write changed, not read again: it is what a read finds.
+      expect(patched.body).toEqual((await service.max.get<Json>(outbound(principal, representative))).body);
       const cleared = await service.max.patch<Json>(
         outbound(principal, representative),
         { personInOrganizationFunction: { isValuePresent: true, value: null }, updatedBy: 'd' },
@@ -435,6 +438,7 @@ describe('profile-service procurations, outbound and inbound (HTTP, real Postgre
         delegationMode: null,
         updatedBy: 'rep',
       });
+      expect(cleared.body).toEqual((await service.max.get<Json>(inbound(representative, principal))).body);
       const unknown = await service.max.patch<Json>(
         inbound(representative, await organization()),
         { updatedBy: 'rep' },

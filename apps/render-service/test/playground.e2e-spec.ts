@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { CONTENT_SECURITY_POLICIES } from '@portal/service-runtime';
 import { describeInBrowser, testToken } from '@portal/testing';
 
-import { DEMO_UI_TEMPLATES } from '../../config-service/src/demo-data/demo-ui-templates';
+import { DEMO_UI_TEMPLATES } from '../../config-service/src/ui-templates/demo/demo-ui-templates';
 import { HELPER_REFERENCE } from '../src/engine/template/helper-reference';
 import { RenderPool } from '../src/pool/render-pool';
 import { DEMO_BRANDED_LETTER, DEMO_BRANDING, DEMO_INVOICE } from '../src/templates/demo-templates';

@@ -1,10 +1,9 @@
+import { isPlainObject } from '@portal/http-context';
+
 /** The OpenAPI extension @Projected writes on an operation: the entity key its response is projected by. */
 export const PROJECTED_EXTENSION = 'x-projected';
 
 type JsonObject = Record<string, unknown>;
-
-const isObject = (value: unknown): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Keywords whose values are schemas, one or a list or a map of them. */
 const SUBSCHEMA_KEYWORDS = ['items', 'additionalProperties', 'not'];
@@ -23,7 +22,7 @@ export function relaxProjectedResponses<D extends { paths: object; components?: 
   >;
   const seen = new Set<unknown>();
   const relax = (schema: unknown): void => {
-    if (!isObject(schema) || seen.has(schema)) return;
+    if (!isPlainObject(schema) || seen.has(schema)) return;
     seen.add(schema);
     const ref = schema['$ref'];
     if (typeof ref === 'string') relax(schemas[ref.replace('#/components/schemas/', '')]);
@@ -32,17 +31,19 @@ export function relaxProjectedResponses<D extends { paths: object; components?: 
       if (required.length > 0) schema['required'] = required;
       else delete schema['required'];
     }
-    if (isObject(schema['properties'])) Object.values(schema['properties']).forEach(relax);
+    if (isPlainObject(schema['properties'])) Object.values(schema['properties']).forEach(relax);
     for (const keyword of SUBSCHEMA_KEYWORDS) relax(schema[keyword]);
     for (const keyword of SUBSCHEMA_LISTS)
       if (Array.isArray(schema[keyword])) (schema[keyword] as unknown[]).forEach(relax);
   };
   for (const path of Object.values(document.paths) as JsonObject[]) {
     for (const operation of Object.values(path)) {
-      if (!isObject(operation) || operation[PROJECTED_EXTENSION] === undefined) continue;
+      if (!isPlainObject(operation) || operation[PROJECTED_EXTENSION] === undefined) continue;
       for (const [status, response] of Object.entries((operation['responses'] ?? {}) as JsonObject)) {
-        if (!status.startsWith('2') || !isObject(response) || !isObject(response['content'])) continue;
-        for (const media of Object.values(response['content'])) if (isObject(media)) relax(media['schema']);
+        if (!status.startsWith('2') || !isPlainObject(response) || !isPlainObject(response['content']))
+          continue;
+        for (const media of Object.values(response['content']))
+          if (isPlainObject(media)) relax(media['schema']);
       }
     }
   }

@@ -1,4 +1,5 @@
 export * from './api-body-examples';
+export * from './api-headers';
 export * from './correlation';
 export * from './created-location';
 export * from './int32-param.pipe';
@@ -10,6 +11,7 @@ export * from './request-validation.pipe';
 export * from './validators';
 export * from './json-body';
 export * from './json-bounds';
+export * from './plain-object';
 export * from './plain-text';
 export * from './input-shape';
 export * from './nearest-name';

@@ -5,6 +5,7 @@ import { getMetadataStorage } from 'class-validator';
 import { joinPath, type ValidationErrors } from '@portal/problem-details';
 
 import { unknownNameMessage } from './nearest-name';
+import { isPlainObject } from './plain-object';
 
 /** Built-in types a property may be declared with: values, not objects with properties of their own. */
 const VALUE_TYPES: ReadonlySet<unknown> = new Set([
@@ -133,9 +134,6 @@ interface Pending {
   readonly shape: InputShape;
   readonly path: string;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The properties of `body` its shape does not know, at any depth, keyed by their JSON path

@@ -11,6 +11,7 @@ import {
 } from '@portal/problem-details';
 
 import { isKnownStorableBody } from './json-body';
+import { isPlainObject } from './plain-object';
 import { rawJsonPropertiesOf } from './validators';
 
 const declaredNames = new WeakMap<Type, Map<string, string>>();
@@ -103,9 +104,6 @@ export function unstorableStrings(root: unknown, max: number): ValidationErrors 
   }
   return found;
 }
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * The one validation pipe of every service. Bodies and queries become DTO instances; unknown

@@ -1,13 +1,12 @@
 import { applyDecorators, SetMetadata, type Type, UseInterceptors } from '@nestjs/common';
 import { ApiOkResponse, ApiQuery } from '@nestjs/swagger';
 
+import { integerHeader, stringHeader } from '@portal/http-context';
+
 import { PaginationInterceptor } from './pagination.interceptor';
 
 /** Marks a list route: with `PageSize=-1` its GET is a stream, bounded as one (service-runtime). */
 export const PAGINATED_LIST = 'portal:paginated-list';
-
-const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
-const linkHeader = (description: string) => ({ description, schema: { type: 'string' } });
 
 export interface PaginatedListOptions {
   /**
@@ -37,8 +36,8 @@ export const PaginatedList = (type: Type, options: PaginatedListOptions = {}): M
         'X-Pagination-Page-Size': integerHeader('Items per page.'),
         'X-Pagination-Current-Page': integerHeader('This page, 1-based.'),
         'X-Pagination-Total-Pages': integerHeader('Pages at this page size.'),
-        'X-Pagination-Next-Page-Link': linkHeader('Relative URL of the next page; absent on the last.'),
-        'X-Pagination-Previous-Page-Link': linkHeader(
+        'X-Pagination-Next-Page-Link': stringHeader('Relative URL of the next page; absent on the last.'),
+        'X-Pagination-Previous-Page-Link': stringHeader(
           'Relative URL of the previous page; absent on the first.',
         ),
       },

@@ -1,11 +1,11 @@
 import { Readable } from 'node:stream';
 
+import { isHighSurrogate } from '@portal/problem-details';
+
 import type { PageRequest } from './page-query.dto';
 
 /** UTF-16 code units of a stream's pushes: 64 Ki, each a write of 64 to 192 KiB of UTF-8. */
 export const STREAM_CHUNK_CHARS = 64 * 1024;
-
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** Batches of a list, read one after the other; `return` releases what they are read from. */
 export interface Batches<T> {

@@ -4,7 +4,8 @@
  */
 export const MAX_ECHOED_INPUT = 200;
 
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+/** The first half of a UTF-16 surrogate pair: text cut after it leaves half a character. */
+export const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 
 /** The first `limit` characters of `text`, never ending on the first half of a surrogate pair. */
 function head(text: string, limit: number): string {

@@ -26,4 +26,22 @@ describe(ValidationProblemError.name, () => {
     expect(sut.extensions).toEqual({ omittedErrors: 3 });
     expect(sut.message).toBe('Refused. 3 more errors are not listed.');
   });
+
+  it('throwIfAny: throws nothing for no errors, else the problem worded as its first message', () => {
+    expect(() => ValidationProblemError.throwIfAny({}, 'THING.INVALID')).not.toThrow();
+
+    let thrown: unknown;
+    try {
+      ValidationProblemError.throwIfAny({ b: ['b is wrong', 'b again'], a: ['a is wrong'] }, 'THING.INVALID');
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(ValidationProblemError);
+    expect(thrown).toMatchObject({
+      code: 'THING.INVALID',
+      message: 'b is wrong',
+      errors: { b: ['b is wrong', 'b again'], a: ['a is wrong'] },
+    });
+  });
 });

@@ -89,6 +89,13 @@ export class ValidationProblemError extends DomainError {
   static of(path: string, message: string, code?: string): ValidationProblemError {
     return new ValidationProblemError({ [path]: [message] }, message, code);
   }
+
+  /** Throws the problem of `errors`, its detail their first message, when there is any. */
+  static throwIfAny(errors: ValidationErrors, code?: string): void {
+    const paths = Object.keys(errors);
+    if (paths.length === 0) return;
+    throw new ValidationProblemError(errors, errors[paths[0]][0], code);
+  }
 }
 
 export class NotFoundError extends DomainError {

@@ -15,6 +15,7 @@ import { runPendingMigrations } from '@portal/database';
 import {
   CORRELATION_HEADER,
   correlationIdOf,
+  integerHeader,
   PinoNestLogger,
   registerCreatedLocation,
   registerJsonBodyParser,
@@ -22,6 +23,7 @@ import {
   registerRequestLogging,
   RequestValidationPipe,
   StrictInputGuard,
+  stringHeader,
 } from '@portal/http-context';
 import {
   answerClientError,
@@ -99,8 +101,6 @@ export interface CreateServiceAppOptions {
   /** Extra Fastify set-up. */
   readonly configureFastify?: (fastify: FastifyInstance) => void;
 }
-
-/** TRUSTED_PROXIES as Fastify's `trustProxy` takes it (proxy-addr's list; empty: none believed). */
 
 /**
  * Builds a service the one way every service is built: Fastify, correlation ids, structured logs,
@@ -335,19 +335,15 @@ function documentCommaArrays(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
-
 const OPERATION_METHODS = ['get', 'head', 'post', 'put', 'patch', 'delete'] as const;
 
 /** Every 201 carries it (registerCreatedLocation). */
-const CREATED_LOCATION_HEADER = {
-  description:
-    "The created resource's URL path, tenant and version included (`/demo/v10-0/clients/7`): where to read it.",
-  schema: { type: 'string' },
-};
+const CREATED_LOCATION_HEADER = stringHeader(
+  "The created resource's URL path, tenant and version included (`/demo/v10-0/clients/7`): where to read it.",
+);
 
 /**
- * The `Location` header of every 201. The problem responses of the document, each once under `components/responses` and referred to
+ * The problem responses of the document, each once under `components/responses` and referred to
  * by the operations: every operation is rate limited and bounded in flight per caller
  * (CallerLimitsGuard), so each gets the shared `TooManyRequests` unless it documents its
  * own 429; each can meet a database or identity-provider outage, a full instance or a stopping
@@ -355,7 +351,7 @@ const CREATED_LOCATION_HEADER = {
  * 500); one with a path parameter gets `PathParameterTooLong` (414, Fastify's maxParamLength).
  * A problem response an operation documents as `ApiProblemResponses` writes it
  * (`problemResponse`) becomes a reference to `Problem<status>` (written out in each of some 700
- * operation responses, they made the profile document 2 MB).
+ * operation responses, they made the profile document 2 MB). Every 201 gets the `Location` header.
  */
 function shareProblemResponses(document: OpenAPIObject, maxPathParameterLength: number): OpenAPIObject {
   const responses: Record<string, unknown> = {

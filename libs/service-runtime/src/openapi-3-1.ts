@@ -1,13 +1,12 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 
+import { isPlainObject } from '@portal/http-context';
+
 type Json = unknown;
 type JsonObject = Record<string, Json>;
 
 const asArray = (value: Json): readonly Json[] | undefined =>
   Array.isArray(value) ? (value as readonly Json[]) : undefined;
-
-const isObject = (value: Json): value is JsonObject =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * The document as OpenAPI 3.1.0, whose schemas are JSON Schema 2020-12: what @nestjs/swagger
@@ -29,7 +28,7 @@ const LITERAL_KEYWORDS = new Set(['example', 'examples', 'default', 'enum', 'con
 /** `names`: the object is a map by name (`properties`, `schemas`), its keys are not keywords. */
 function convert(value: Json, names = false): Json {
   if (Array.isArray(value)) return value.map((item) => convert(item));
-  if (!isObject(value)) return value;
+  if (!isPlainObject(value)) return value;
   const converted: JsonObject = {};
   for (const [key, child] of Object.entries(value))
     converted[key] =
@@ -50,7 +49,7 @@ function convertSchema(schema: JsonObject): JsonObject {
   const { nullable, ...rest } = result;
   if (!nullable) return rest;
   const allOf = asArray(rest['allOf']);
-  if (allOf && allOf.length === 1 && isObject(allOf[0]) && '$ref' in allOf[0]) {
+  if (allOf && allOf.length === 1 && isPlainObject(allOf[0]) && '$ref' in allOf[0]) {
     // The `type: object` beside the reference would refuse null: the reference says the type.
     const { allOf: _allOf, type: _type, ...annotations } = rest;
     return { ...annotations, anyOf: [allOf[0], { type: 'null' }] };

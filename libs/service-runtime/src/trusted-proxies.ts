@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 /** proxy-addr's names of ranges. */
 const NAMED_RANGES: ReadonlySet<string> = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** The proxies of TRUSTED_PROXIES, as Fastify's `trustProxy` takes them. */
+/** The proxies of TRUSTED_PROXIES, as Fastify's `trustProxy` takes them (proxy-addr's list; empty: none believed). */
 export const trustedProxiesOf = (value: string): string[] =>
   value
     .split(',')

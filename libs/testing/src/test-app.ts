@@ -44,13 +44,15 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   environment: new () => E;
   defaults: Record<string, string>;
   env?: Record<string, string>;
+  /** A database another start made (a restart on the same data): used as is, and not dropped on close. */
+  database?: TestDatabase;
   /** The URL the service connects with, from its database's own (through a TcpProxy, say). */
   connectVia?(databaseUrl: string): string;
   /** Receives the app's log instead of the silent default, for tests of what is logged. */
   logger?: Logger;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
 }): Promise<RunningTestApp<E>> {
-  const database = await createTestDatabase(options.label);
+  const database = options.database ?? (await createTestDatabase(options.label));
   const env = loadEnv(
     options.environment,
     { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...UNLIMITED_RATES, ...options.env },
@@ -71,7 +73,7 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
     baseUrl: `http://127.0.0.1:${port}`,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -1,4 +1,4 @@
-import { DEMO_COLOR_PALETTE } from '../demo-data/demo-ui-templates';
+import { DEMO_COLOR_PALETTE } from './demo/demo-ui-templates';
 import {
   contrastFailures,
   contrastRatio,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 
-import { DEMO_UI_TEMPLATES } from '../demo-data/demo-ui-templates';
+import { DEMO_UI_TEMPLATES } from './demo/demo-ui-templates';
 import { SVG_CSS_FILTER_MAX_LENGTH, svgCssFilterProblem } from './svg-css-filter';
 import { CREATE_UI_TEMPLATE_EXAMPLES, UPDATE_UI_TEMPLATE_EXAMPLES } from './ui-template.examples';
 

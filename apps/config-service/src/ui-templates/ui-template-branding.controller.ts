@@ -7,7 +7,7 @@ import { ifNoneMatchMatches, strongEtagOf } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { AnyOriginCors } from '@portal/service-runtime';
 
-import { DEMO_UI_TEMPLATES } from '../demo-data/demo-ui-templates';
+import { DEMO_UI_TEMPLATES } from './demo/demo-ui-templates';
 import { UiTemplateBrandingResponse } from './dto/ui-template-branding.response';
 import type { UiTemplateEntity } from './ui-template.entity';
 import { toUiTemplateBrandingResponse } from './ui-template.mapper';

@@ -1,7 +1,7 @@
 import type { BodyExample } from '@portal/http-context';
 import type { VersionExampleValues } from '@portal/service-runtime';
 
-import type { DemoUiTemplate } from '../demo-data/demo-ui-templates';
+import type { DemoUiTemplate } from './demo/demo-ui-templates';
 
 /** The template the create example makes. */
 export const EXAMPLE_UI_TEMPLATE_NAME = 'kanton-zuerich';

@@ -1,3 +1,5 @@
+import type { EntityRow } from '@portal/database';
+
 import type { UiTemplateBrandingResponse } from './dto/ui-template-branding.response';
 import type { UiTemplateResponse } from './dto/ui-template.response';
 import { paletteAccessibility } from './palette-contrast';
@@ -9,7 +11,10 @@ import type { ColorPalette, Logo, UiLink, UiSocialNetwork, UiTemplateEntity } fr
  */
 export type FieldOrder = 'audit-first' | 'audit-last';
 
-export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder): UiTemplateResponse {
+/** A stored template: an entity TypeORM read, or the row of the by-name look-up. */
+export type UiTemplateRecord = EntityRow<UiTemplateEntity>;
+
+export function toUiTemplateResponse(entity: UiTemplateRecord, order: FieldOrder): UiTemplateResponse {
   const audit = {
     createdBy: entity.createdBy,
     createStamp: entity.createStamp.toISOString(),
@@ -31,7 +36,7 @@ export function toUiTemplateResponse(entity: UiTemplateEntity, order: FieldOrder
 }
 
 /** The public branding: whitelisted, so that a field added to templates is not published by default. */
-export function toUiTemplateBrandingResponse(entity: UiTemplateEntity): UiTemplateBrandingResponse {
+export function toUiTemplateBrandingResponse(entity: UiTemplateRecord): UiTemplateBrandingResponse {
   return {
     name: entity.name,
     displayName: entity.displayName,

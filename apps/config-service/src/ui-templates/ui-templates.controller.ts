@@ -27,7 +27,7 @@ import { PaginatedList, type Page } from '@portal/pagination';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import { ListUiTemplatesQueryDto, ListUiTemplatesQueryV9Dto } from './dto/ui-template-list-query.dto';
-import { DEMO_UI_TEMPLATES } from '../demo-data/demo-ui-templates';
+import { DEMO_UI_TEMPLATES } from './demo/demo-ui-templates';
 import { UiTemplateResponse } from './dto/ui-template.response';
 import { CreateUiTemplateDto, UpdateUiTemplateDto } from './dto/ui-template-write.dto';
 import {

@@ -33,7 +33,7 @@ import {
 } from './ui-template-sender-identifier.entity';
 import { type ColorPalette, UI_TEMPLATE_NAME_UNIQUE, UiTemplateEntity } from './ui-template.entity';
 import { contrastFailures, describeContrastFailure } from './palette-contrast';
-import { colorPaletteOf, linkOf, logoOf, socialNetworkOf } from './ui-template.mapper';
+import { colorPaletteOf, linkOf, logoOf, socialNetworkOf, type UiTemplateRecord } from './ui-template.mapper';
 
 /** CONFIG_CONTRAST_POLICY, as UiTemplatesModule.register provides it. */
 export const CONTRAST_POLICY = 'CONFIG_CONTRAST_POLICY';
@@ -70,7 +70,7 @@ export class UiTemplatesService {
     return fetchPage(builder, order, pageRequestOf(query));
   }
 
-  async getByName(name: string): Promise<UiTemplateEntity> {
+  async getByName(name: string): Promise<UiTemplateRecord> {
     const template = await this.byName.find(name);
     if (!template) throw await notFound(this.dataSource, name);
     return template;

@@ -25,3 +25,6 @@ export function auditOf(record: {
     updateStamp: record.updateStamp.toISOString(),
   };
 }
+
+/** A date-time as every response shows it (UTC with `Z`), null where the record has none. */
+export const isoOrNull = (date: Date | null): string | null => date?.toISOString() ?? null;

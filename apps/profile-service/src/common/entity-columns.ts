@@ -8,11 +8,25 @@ export interface EntityColumn {
   readonly selectedByDefault: boolean;
 }
 
+/** Each entity's columns, read once: a list's filters name a column per condition, per request. */
+const columnsByEntity = new WeakMap<abstract new () => object, readonly EntityColumn[]>();
+
 /**
  * The columns an entity class declares, its base classes' (AUDIT) included, from the decorators
  * themselves: hand-written SQL names its columns from here rather than from a second list.
  */
-export function columnsOf(entity: abstract new () => object): EntityColumn[] {
+export function columnsOf(entity: abstract new () => object): readonly EntityColumn[] {
+  let columns = columnsByEntity.get(entity);
+  if (!columns) {
+    columns = declaredColumns(entity);
+    columnsByEntity.set(entity, columns);
+  }
+  return columns;
+}
+
+// Decorators register a class's columns while the class is defined, its base classes' before it,
+// so a class at hand has them all: what is read here does not change afterwards.
+function declaredColumns(entity: abstract new () => object): EntityColumn[] {
   const chain: object[] = [];
   for (
     let target: object = entity;

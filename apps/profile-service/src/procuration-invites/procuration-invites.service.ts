@@ -62,7 +62,7 @@ export class ProcurationInvitesService {
           await this.unshareable(manager, body.principalProfileId, body.serviceIds ?? []),
         );
       const serviceIds = [...new Set(body.serviceIds ?? [])];
-      throwIfAny(errors, 'PROCURATION_INVITE.INVALID');
+      ValidationProblemError.throwIfAny(errors, 'PROCURATION_INVITE.INVALID');
       const token = newInviteToken();
       const invite = manager.create(ProcurationInviteEntity, {
         principalProfileId: body.principalProfileId,
@@ -131,7 +131,7 @@ export class ProcurationInvitesService {
           ];
         else consumer = await manager.findOneBy(PersonEntity, { id: consumerProfile.personId });
       }
-      throwIfAny(errors, 'PROCURATION_INVITE.INVALID');
+      ValidationProblemError.throwIfAny(errors, 'PROCURATION_INVITE.INVALID');
       const now = new Date();
       invite.representativeProfileId = body.representativeProfileId;
       invite.consumptionStamp = now;
@@ -169,7 +169,7 @@ export class ProcurationInvitesService {
           'The principal has given this representative a procuration already.',
           'PROCURATION.EXISTS',
         );
-      throwIfAny(
+      ValidationProblemError.throwIfAny(
         await this.unshareable(manager, invite.principalProfileId, invite.serviceIds),
         'PROCURATION_INVITE.INVALID',
       );
@@ -245,10 +245,4 @@ export class ProcurationInvitesService {
     });
     return errors;
   }
-}
-
-function throwIfAny(errors: ValidationErrors, code: string): void {
-  const paths = Object.keys(errors);
-  if (paths.length === 0) return;
-  throw new ValidationProblemError(errors, errors[paths[0]][0], code);
 }

@@ -1,8 +1,6 @@
-import { auditOf } from '../common/audited.response';
+import { auditOf, isoOrNull } from '../common/audited.response';
 import type { ProcurationInviteResponse } from './procuration-invite.dto';
 import type { ProcurationInviteEntity } from './procuration-invite.entity';
-
-const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
 /** An invite as read; the token (stored as a hash only) is added by the create answer alone. */
 export function toProcurationInviteResponse(invite: ProcurationInviteEntity): ProcurationInviteResponse {
@@ -12,10 +10,10 @@ export function toProcurationInviteResponse(invite: ProcurationInviteEntity): Pr
     representativeProfileId: invite.representativeProfileId,
     description: invite.description,
     expirationStamp: invite.expirationStamp.toISOString(),
-    consumptionStamp: iso(invite.consumptionStamp),
+    consumptionStamp: isoOrNull(invite.consumptionStamp),
     isReadyForApproval: invite.isReadyForApproval,
     isApproved: invite.isApproved,
-    approvalStamp: iso(invite.approvalStamp),
+    approvalStamp: isoOrNull(invite.approvalStamp),
     messageToPrincipal: invite.messageToPrincipal,
     principalBusinessCaseId: invite.principalBusinessCaseId,
     representativeBusinessCaseId: invite.representativeBusinessCaseId,

@@ -1,9 +1,5 @@
-import {
-  DEFAULT_VALIDITY_PERIOD,
-  initialValidity,
-  renewedValidity,
-  validityStateOf,
-} from './procuration-validity';
+import { DEFAULT_VALIDITY_PERIOD } from '../profile-environment';
+import { initialValidity, renewedValidity, validityStateOf } from './procuration-validity';
 
 const at = (iso: string): Date => new Date(iso);
 const enabled = { principalEnabled: true, representativeEnabled: true };

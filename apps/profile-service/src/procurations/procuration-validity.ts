@@ -1,12 +1,6 @@
+import type { ValidityPeriod } from '../profile-environment';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** PROCURATION_VALIDITY_DAYS and PROCURATION_RENEWAL_NOTICE_DAYS (contract 6). */
-export interface ValidityPeriod {
-  readonly validityDays: number;
-  readonly renewalNoticeDays: number;
-}
-
-export const DEFAULT_VALIDITY_PERIOD: ValidityPeriod = { validityDays: 365, renewalNoticeDays: 30 };
 
 /** The stored stamps of a procuration's validity. */
 export interface ValidityStamps {
@@ -59,12 +53,3 @@ export function validityStateOf(
       profiles.representativeEnabled,
   };
 }
-
-/**
- * `isUsable` as SQL, for the filters and the accessible services of an inbound procuration: the
- * same rule as validityStateOf over the procuration `pr` and its profiles' `is_enabled`.
- */
-export const USABLE_SQL = (procuration: string, nowParameter: string): string =>
-  `(${procuration}.validity_start_stamp <= ${nowParameter} AND ${nowParameter} < ${procuration}.validity_end_stamp
-    AND (SELECT usable_principal.is_enabled FROM profile usable_principal WHERE usable_principal.id = ${procuration}.principal_profile_id)
-    AND (SELECT usable_representative.is_enabled FROM profile usable_representative WHERE usable_representative.id = ${procuration}.representative_profile_id))`;

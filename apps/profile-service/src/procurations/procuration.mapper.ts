@@ -1,4 +1,4 @@
-import { auditOf } from '../common/audited.response';
+import { auditOf, isoOrNull } from '../common/audited.response';
 import type { ProcurationInviteEntity } from './procuration-invite.entity';
 import { toProcurationInviteResponse } from './procuration-invite.mapper';
 import type { ProfileRecord } from '../profiles/profile-record';
@@ -20,8 +20,6 @@ export interface ProcurationView {
   procurationInvite?: ProcurationInviteEntity | null;
 }
 
-const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
-
 export function toProcurationResponse(view: ProcurationView): ProcurationResponse {
   const { procuration } = view;
   return {
@@ -32,7 +30,7 @@ export function toProcurationResponse(view: ProcurationView): ProcurationRespons
     validityStartStamp: procuration.validityStartStamp.toISOString(),
     validityEndStamp: procuration.validityEndStamp.toISOString(),
     renewableFromDate: procuration.renewableFromDate.toISOString(),
-    removalDate: iso(procuration.removalDate),
+    removalDate: isoOrNull(procuration.removalDate),
     renewalState: procuration.renewalState,
     isRenewable: view.state.isRenewable,
     isUsable: view.state.isUsable,

@@ -219,9 +219,11 @@ export class ProcurationsService {
           `A procuration ${describeKey(key)} exists already; PATCH changes it.`,
         );
       }
-      throwIfAny(errors, 'PROCURATION.INVALID');
+      ValidationProblemError.throwIfAny(errors, 'PROCURATION.INVALID');
       const procuration = await this.insert(manager, key, body);
-      return this.afterWrite(manager, key, procuration.personInOrganizationFunction);
+      await this.syncServices(manager, key, procuration.personInOrganizationFunction);
+      // Read once, now that it exists: with its principal's and representative's state.
+      return this.get(key, NO_EXPANSION, manager);
     });
   }
 
@@ -229,7 +231,7 @@ export class ProcurationsService {
   upsert(key: ProcurationKey, body: WriteProcurationDto): Promise<Upserted<ProcurationView>> {
     return this.dataSource.transaction(async (manager) => {
       const { principal, representative } = await this.lockProfiles(manager, key);
-      throwIfAny(
+      ValidationProblemError.throwIfAny(
         this.checkFields(principal, representative, body.personInOrganizationFunction ?? null, body),
         'PROCURATION.INVALID',
       );
@@ -238,10 +240,8 @@ export class ProcurationsService {
       auditUpserted(!existing);
       if (!existing) {
         const procuration = await this.insert(manager, key, body);
-        return {
-          record: await this.afterWrite(manager, key, procuration.personInOrganizationFunction),
-          created: true,
-        };
+        await this.syncServices(manager, key, procuration.personInOrganizationFunction);
+        return { record: await this.get(key, NO_EXPANSION, manager), created: true };
       }
       const now = new Date();
       const previousFunction = existing.personInOrganizationFunction;
@@ -257,13 +257,8 @@ export class ProcurationsService {
       existing.delegationMode = body.delegationMode ?? null;
       stampUpdated(existing, body.createdBy, now);
       await this.saveFields(manager, existing);
-      const record = await this.afterWrite(
-        manager,
-        key,
-        existing.personInOrganizationFunction,
-        previousFunction,
-      );
-      return { record, created: false };
+      await this.syncServices(manager, key, existing.personInOrganizationFunction, previousFunction);
+      return { record: await this.viewOf(manager, existing), created: false };
     });
   }
 
@@ -292,7 +287,7 @@ export class ProcurationsService {
         }
         procuration.validityStartStamp = start;
       }
-      throwIfAny(errors, 'PROCURATION.INVALID');
+      ValidationProblemError.throwIfAny(errors, 'PROCURATION.INVALID');
       procuration.personInOrganizationFunction = nextFunction;
       if (
         body.isPersonInOrganizationPendingDelete !== undefined &&
@@ -305,7 +300,8 @@ export class ProcurationsService {
         procuration.renewalState = body.renewalState.value;
       stampUpdated(procuration, body.updatedBy, now);
       await this.saveFields(manager, procuration);
-      return this.afterWrite(manager, key, nextFunction, previousFunction);
+      await this.syncServices(manager, key, nextFunction, previousFunction);
+      return this.viewOf(manager, procuration);
     });
   }
 
@@ -319,7 +315,7 @@ export class ProcurationsService {
       if (body.delegationMode?.isValuePresent) procuration.delegationMode = body.delegationMode.value ?? null;
       stampUpdated(procuration, body.updatedBy, new Date());
       await this.saveFields(manager, procuration);
-      return this.get(key, NO_EXPANSION, manager);
+      return this.viewOf(manager, procuration);
     });
   }
 
@@ -377,7 +373,7 @@ export class ProcurationsService {
     if (!principal) throw profileNotFound(key.principalProfileId);
     const representative = await findProfileOrFail(manager, key.representativeProfileId, 'share');
     if (key.delegatorProfileId !== null) await findProfileOrFail(manager, key.delegatorProfileId, 'share');
-    throwIfAny(this.checkKey(key), 'PROCURATION.INVALID');
+    ValidationProblemError.throwIfAny(this.checkKey(key), 'PROCURATION.INVALID');
     return { principal, representative };
   }
 
@@ -460,20 +456,27 @@ export class ProcurationsService {
     return procuration;
   }
 
-  /** The automated update when the function is (or was) Owner or Manager; then the procuration as read. */
-  private async afterWrite(
+  /** The automated update of the procuration's services when its function is (or was) Owner or Manager. */
+  private async syncServices(
     manager: EntityManager,
     key: ProcurationKey,
     fn: string | null,
     previousFunction: string | null = null,
-  ): Promise<ProcurationView> {
-    if (isSynced(fn) || isSynced(previousFunction)) {
+  ): Promise<void> {
+    if (isSynced(fn) || isSynced(previousFunction))
       await onServiceReachChanged(manager, {
         kind: 'procurations',
         principalProfileIds: [key.principalProfileId],
       });
-    }
-    return this.get(key, NO_EXPANSION, manager);
+  }
+
+  /**
+   * A written procuration's response, from the row the write read and changed (with its profiles'
+   * state): not read again. The automated update changes its services, never its own columns.
+   */
+  private async viewOf(manager: EntityManager, procuration: ProcurationEntity): Promise<ProcurationView> {
+    const [view] = await this.viewsOf(manager, [procuration], new Date(), NO_EXPANSION);
+    return view;
   }
 
   /**
@@ -543,10 +546,4 @@ export class ProcurationsService {
     }
     return views;
   }
-}
-
-function throwIfAny(errors: ValidationErrors, code: string): void {
-  const paths = Object.keys(errors);
-  if (paths.length === 0) return;
-  throw new ValidationProblemError(errors, errors[paths[0]][0], code);
 }

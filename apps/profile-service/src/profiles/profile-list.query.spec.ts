@@ -1,12 +1,15 @@
+import type { EntityManager } from 'typeorm';
+
 import { parseOrderBy } from '@portal/pagination';
 
 import { expansionsOf, type ProfileExpansion } from './dto/profile-query.dto';
-import { DEFAULT_INACTIVITY_DAYS, parseInactivityDays } from './inactivity';
+import { DEFAULT_INACTIVITY_DAYS, parseInactivityDays } from '../common/inactivity';
 import {
   PROFILE_ORDER_BY,
   type ProfileListFilters,
   type ProfileListOptions,
   ProfileListQuery,
+  type SqlStatement,
 } from './profile-list.query';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
@@ -25,6 +28,21 @@ function sut(
     inactivity: parseInactivityDays(DEFAULT_INACTIVITY_DAYS),
     ...options,
   });
+}
+
+/** A manager that answers the statements it runs, in turn, with the rows given; no database. */
+function fakeManager(...answers: Record<string, unknown>[][]): {
+  manager: EntityManager;
+  ran: SqlStatement[];
+} {
+  const ran: SqlStatement[] = [];
+  const manager = {
+    query: (text: string, values: unknown[]) => {
+      ran.push({ text, values });
+      return Promise.resolve(answers.shift() ?? []);
+    },
+  } as unknown as EntityManager;
+  return { manager, ran };
 }
 
 /** The WHERE clause of the page's inner statement, squeezed to one line. */
@@ -373,38 +391,83 @@ describe(ProfileListQuery.name, () => {
       expect(text).toContain('pp."custom_image_bytes" AS "pp.customImageBytes"');
     });
 
-    it('reads identities and signatories only when expanded and there are some', () => {
-      expect(sut().identitiesOf([1])).toBeUndefined();
-      expect(sut({ expandValues: ['Person_Account_Identities'] }).identitiesOf([])).toBeUndefined();
-      expect(sut({ expandValues: ['Person_Account_Identities'] }).identitiesOf([1, 2])).toEqual({
-        text: expect.stringContaining('WHERE i."account_id" = ANY($1::int[])'),
-        values: [[1, 2]],
+    it('reads identities and signatories only when expanded and there are some, and gives each its own', async () => {
+      const person = (id: number, accountId: number) => ({
+        'p.id': id,
+        'pe.id': id,
+        'ac.id': accountId,
       });
-      expect(sut({ expandValues: ['Organization'] }).signatoriesOf([4])).toBeUndefined();
-      expect(sut({ expandValues: ['Organization_Signatories'] }).signatoriesOf([4])?.values).toEqual([[4]]);
+      const none = fakeManager();
+      await sut({ expandValues: ['Person_Account'] }).completeRows(none.manager, [person(1, 10)]);
+      // An organization's row: no person, so no account whose identities to read.
+      await sut({ expandValues: ['Person_Account_Identities'] }).completeRows(none.manager, [
+        { 'p.id': 4, 'pe.id': null },
+      ]);
+      await sut({ expandValues: ['Organization'] }).completeRows(none.manager, [{ 'p.id': 4, 'o.id': 40 }]);
+      expect(none.ran).toEqual([]);
+
+      const identities = fakeManager([
+        { 'i.id': 7, 'i.accountId': 10 },
+        { 'i.id': 8, 'i.accountId': 10 },
+      ]);
+      const people = await sut({ expandValues: ['Person_Account_Identities'] }).completeRows(
+        identities.manager,
+        [person(1, 10), person(2, 20)],
+      );
+      expect(identities.ran).toEqual([
+        { text: expect.stringContaining('WHERE i."account_id" = ANY($1::int[])'), values: [[10, 20]] },
+      ]);
+      expect(
+        people.map((record) => record.person?.account?.identities?.map((identity) => identity.id)),
+      ).toEqual([[7, 8], []]);
+
+      const signatories = fakeManager([{ 's.id': 9, 's.organizationId': 40 }]);
+      const [organization] = await sut({ expandValues: ['Organization_Signatories'] }).completeRows(
+        signatories.manager,
+        [{ 'p.id': 4, 'o.id': 40 }],
+      );
+      expect(signatories.ran.map((statement) => statement.values)).toEqual([[[40]]]);
+      expect(organization.organization?.signatories?.map((signatory) => signatory.id)).toEqual([9]);
     });
 
-    it('turns a row into the profile and its expansions, null where a left join found nothing', () => {
+    it('turns a row into the profile and its expansions, null where a left join found nothing', async () => {
       const query = sut({ expandValues: ['Person_Account', 'Organization', 'ProfilePicture'] });
       const stamp = new Date('2026-01-01T00:00:00Z');
-      const record = query.readRow({
-        'p.id': 1,
-        'p.email': 'anna@example.ch',
-        'p.createStamp': stamp,
-        'pe.id': 2,
-        'pe.lastname': 'Muster',
-        'ac.id': 3,
-        'ac.username': 'anna',
-        'o.id': null,
-        'pp.id': null,
-      });
+      const { manager, ran } = fakeManager();
+      const [record] = await query.completeRows(manager, [
+        {
+          'p.id': 1,
+          'p.email': 'anna@example.ch',
+          'p.createStamp': stamp,
+          'pe.id': 2,
+          'pe.lastname': 'Muster',
+          'ac.id': 3,
+          'ac.username': 'anna',
+          'o.id': null,
+          'pp.id': null,
+        },
+      ]);
+      expect(ran).toEqual([]);
       expect(record.profile).toMatchObject({ id: 1, email: 'anna@example.ch', createStamp: stamp });
       expect(record.person?.person).toMatchObject({ id: 2, lastname: 'Muster' });
       expect(record.person?.account?.account).toMatchObject({ id: 3, username: 'anna' });
       expect(record.person).not.toHaveProperty('maritalStatus');
       expect(record.organization).toBeNull();
       expect(record.picture).toBeNull();
-      expect(sut().readRow({ 'p.id': 1 })).toEqual({ profile: expect.objectContaining({ id: 1 }) });
+      expect(await sut().completeRows(manager, [{ 'p.id': 1 }])).toEqual([
+        { profile: expect.objectContaining({ id: 1 }) },
+      ]);
+    });
+
+    it('reads a page and its total beside it, and the total alone for HEAD', async () => {
+      const query = sut({ filters: { CityContains: 'bern' } });
+      const both = fakeManager([{ 'p.id': 1 }], [{ total: 1 }]);
+      const { records, total } = await query.readPage(both.manager, false);
+      expect([records.map((record) => record.profile.id), total]).toEqual([[1], 1]);
+      expect(both.ran.map((statement) => statement.text)).toEqual([query.page().text, query.total().text]);
+      const head = fakeManager([{ total: 3 }]);
+      expect(await query.readPage(head.manager, true)).toEqual({ records: [], total: 3 });
+      expect(head.ran.map((statement) => statement.text)).toEqual([query.total().text]);
     });
 
     it('brings the parents of a dotted expansion', () => {

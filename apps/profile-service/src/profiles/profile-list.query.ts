@@ -1,6 +1,9 @@
+import type { EntityManager } from 'typeorm';
+
 import type { OrderByWhitelist, PageRequest, SortTerm } from '@portal/pagination';
 
-import { columnsOf, type EntityColumn } from '../common/entity-columns';
+import { columnOf, columnsOf, type EntityColumn } from '../common/entity-columns';
+import { groupBy } from '../common/group-by';
 import {
   containsPattern,
   distinctValueMatches,
@@ -22,7 +25,7 @@ import {
   INACTIVE_STATES,
   type InactivityThresholds,
   previousInactivityState,
-} from './inactivity';
+} from '../common/inactivity';
 import { OrganizationEntity } from './organization.entity';
 import { PersonEntity } from './person.entity';
 import { ProfilePictureEntity } from './profile-picture.entity';
@@ -56,30 +59,34 @@ export interface ProfileListOptions {
   readonly inactivity: InactivityThresholds;
 }
 
-/** One table of the statement: its alias and the columns read from it. */
+/** One table of the statement: its alias, its entity and the columns read from it. */
 interface Source {
   readonly alias: string;
+  readonly entity: abstract new () => object;
   readonly columns: readonly EntityColumn[];
 }
 
 const quoted = (identifier: string): string => `"${identifier}"`;
-const readable = (entity: abstract new () => object): EntityColumn[] =>
-  columnsOf(entity).filter((column) => column.selectedByDefault);
+const readable = (alias: string, entity: abstract new () => object): Source => ({
+  alias,
+  entity,
+  columns: columnsOf(entity).filter((column) => column.selectedByDefault),
+});
 
-const PROFILE: Source = { alias: 'p', columns: readable(ProfileEntity) };
-const PERSON: Source = { alias: 'pe', columns: readable(PersonEntity) };
-const MARITAL_STATUS: Source = { alias: 'ms', columns: readable(MaritalStatusEntity) };
-const ACCOUNT: Source = { alias: 'ac', columns: readable(AccountEntity) };
-const ORGANIZATION: Source = { alias: 'o', columns: readable(OrganizationEntity) };
-const LEGAL_FORM: Source = { alias: 'lf', columns: readable(LegalFormEntity) };
-const CATEGORY: Source = { alias: 'oc', columns: readable(OrgCategoryEntity) };
-const ORG_LEVEL: Source = { alias: 'oil', columns: readable(OrgIdentificationLevelEntity) };
-const PICTURE: Source = { alias: 'pp', columns: readable(ProfilePictureEntity) };
+const PROFILE = readable('p', ProfileEntity);
+const PERSON = readable('pe', PersonEntity);
+const MARITAL_STATUS = readable('ms', MaritalStatusEntity);
+const ACCOUNT = readable('ac', AccountEntity);
+const ORGANIZATION = readable('o', OrganizationEntity);
+const LEGAL_FORM = readable('lf', LegalFormEntity);
+const CATEGORY = readable('oc', OrgCategoryEntity);
+const ORG_LEVEL = readable('oil', OrgIdentificationLevelEntity);
+const PICTURE = readable('pp', ProfilePictureEntity);
 const PICTURE_BYTES: Source = {
-  alias: 'pp',
+  ...PICTURE,
   columns: columnsOf(ProfilePictureEntity).filter((column) => column.property === 'customImageBytes'),
 };
-const IDENTITY: Source = { alias: 'i', columns: readable(IdentityEntity) };
+const IDENTITY = readable('i', IdentityEntity);
 /** The folded text the searches look in, written by triggers (see the migrations); never read. */
 const searchColumns = <E extends object>(
   source: Source,
@@ -87,6 +94,7 @@ const searchColumns = <E extends object>(
   properties: readonly Extract<keyof E, string>[],
 ): Source => ({
   alias: source.alias,
+  entity,
   columns: columnsOf(entity).filter((entry) => (properties as readonly string[]).includes(entry.property)),
 });
 const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
@@ -96,13 +104,11 @@ const PROFILE_SEARCH = searchColumns(PROFILE, ProfileEntity, [
   'lastnameSearch',
 ]);
 const ORGANIZATION_SEARCH = searchColumns(ORGANIZATION, OrganizationEntity, ['nameSearch']);
-const SIGNATORY: Source = { alias: 's', columns: readable(SignatoryEntity) };
+const SIGNATORY = readable('s', SignatoryEntity);
 
-const column = (source: Source, property: string): string => {
-  const found = source.columns.find((candidate) => candidate.property === property);
-  if (!found) throw new Error(`No column ${property} in ${source.alias}`);
-  return `${source.alias}.${quoted(found.column)}`;
-};
+/** A column of one of the statement's tables, qualified by its alias: `p."is_enabled"`. */
+const column = (source: Source, property: string): string =>
+  `${source.alias}.${quoted(columnOf(source.entity, property))}`;
 const p = (property: Extract<keyof ProfileEntity, string>): string => column(PROFILE, property);
 const pe = (property: Extract<keyof PersonEntity, string>): string => column(PERSON, property);
 const o = (property: Extract<keyof OrganizationEntity, string>): string => column(ORGANIZATION, property);
@@ -162,6 +168,68 @@ export class ProfileListQuery {
       if (term.expression.startsWith(`${PERSON.alias}.`)) this.filterJoins.add('person');
       if (term.expression.startsWith(`${ORGANIZATION.alias}.`)) this.filterJoins.add('organization');
     }
+  }
+
+  /**
+   * What a list answers, all read here: the page's records with their expansions and, beside them
+   * on a second connection of the pool (`manager` is the data source's, not a transaction's), the
+   * exact total; for HEAD (`headersOnly`) the total alone.
+   */
+  async readPage(
+    manager: EntityManager,
+    headersOnly: boolean,
+  ): Promise<{ records: ProfileRecord[]; total: number }> {
+    const [records, total] = await Promise.all([
+      headersOnly ? Promise.resolve([]) : this.readRecords(manager),
+      this.readTotal(manager),
+    ]);
+    return { records, total };
+  }
+
+  /** The page's records with the collections their expansions ask for. */
+  async readRecords(manager: EntityManager): Promise<ProfileRecord[]> {
+    const page = this.page();
+    return this.completeRows(manager, await manager.query(page.text, [...page.values]));
+  }
+
+  async readTotal(manager: EntityManager): Promise<number> {
+    const total = this.total();
+    const [row] = await manager.query<{ total: number }[]>(total.text, [...total.values]);
+    return row.total;
+  }
+
+  /**
+   * Rows of `page()` or `all()` (a stream's batch) as records, with the collections their
+   * expansions ask for (identities, signatories): one query each for all the rows.
+   */
+  async completeRows(
+    manager: EntityManager,
+    rows: readonly Record<string, unknown>[],
+  ): Promise<ProfileRecord[]> {
+    const records = rows.map((row) => this.readRow(row));
+    const accounts = records.flatMap((record) => (record.person?.account ? [record.person.account] : []));
+    const organizations = records.flatMap((record) => (record.organization ? [record.organization] : []));
+    const identities = this.identitiesOf(accounts.map((account) => account.account.id));
+    const signatories = this.signatoriesOf(organizations.map((organization) => organization.organization.id));
+    // One after the other: `manager` may be a transaction's, whose one client runs one query at a time.
+    if (identities) {
+      const rows = await manager.query<Record<string, unknown>[]>(identities.text, [...identities.values]);
+      const byAccount = groupBy(
+        rows.map((row) => pick<IdentityEntity>(row, IDENTITY)),
+        (identity) => identity.accountId,
+      );
+      for (const account of accounts) account.identities = byAccount.get(account.account.id) ?? [];
+    }
+    if (signatories) {
+      const rows = await manager.query<Record<string, unknown>[]>(signatories.text, [...signatories.values]);
+      const byOrganization = groupBy(
+        rows.map((row) => pick<SignatoryEntity>(row, SIGNATORY)),
+        (signatory) => signatory.organizationId,
+      );
+      for (const organization of organizations)
+        organization.signatories = byOrganization.get(organization.organization.id) ?? [];
+    }
+    return records;
   }
 
   /** The page's profiles, in order, with their one-to-one expansions; read with `readRow`. */
@@ -266,28 +334,28 @@ export class ProfileListQuery {
   }
 
   /** The identities of the page's accounts (Expand=Person_Account_Identities), or none to read. */
-  identitiesOf(accountIds: readonly number[]): SqlStatement | undefined {
+  private identitiesOf(accountIds: readonly number[]): SqlStatement | undefined {
     if (!this.options.expand.has('Person_Account_Identities') || accountIds.length === 0) return undefined;
     return {
       text: `SELECT ${selectOf(IDENTITY).join(', ')} FROM identity i
-  WHERE i.${quoted(columnOfSource(IDENTITY, 'accountId'))} = ANY($1::int[]) ORDER BY i.id`,
+  WHERE ${column(IDENTITY, 'accountId')} = ANY($1::int[]) ORDER BY i.id`,
       values: [accountIds],
     };
   }
 
   /** The signatories of the page's organizations (Expand=Organization_Signatories), or none to read. */
-  signatoriesOf(organizationIds: readonly number[]): SqlStatement | undefined {
+  private signatoriesOf(organizationIds: readonly number[]): SqlStatement | undefined {
     if (!this.options.expand.has('Organization_Signatories') || organizationIds.length === 0)
       return undefined;
     return {
       text: `SELECT ${selectOf(SIGNATORY).join(', ')} FROM signatory s
-  WHERE s.${quoted(columnOfSource(SIGNATORY, 'organizationId'))} = ANY($1::int[]) ORDER BY s.id`,
+  WHERE ${column(SIGNATORY, 'organizationId')} = ANY($1::int[]) ORDER BY s.id`,
       values: [organizationIds],
     };
   }
 
   /** A row of `page()` as the profile and its expansions. */
-  readRow(row: Readonly<Record<string, unknown>>): ProfileRecord {
+  private readRow(row: Readonly<Record<string, unknown>>): ProfileRecord {
     const expand = this.options.expand;
     const record: ProfileRecord = { profile: pick<ProfileEntity>(row, PROFILE) };
     if (expand.has('Person')) {
@@ -325,14 +393,6 @@ export class ProfileListQuery {
   }
 
   /** A row of `identitiesOf()` or `signatoriesOf()`. */
-  static readIdentity(row: Readonly<Record<string, unknown>>): IdentityEntity {
-    return pick<IdentityEntity>(row, IDENTITY);
-  }
-
-  static readSignatory(row: Readonly<Record<string, unknown>>): SignatoryEntity {
-    return pick<SignatoryEntity>(row, SIGNATORY);
-  }
-
   private selectList(): string[] {
     const expand = this.options.expand;
     const list = selectOf(PROFILE);
@@ -522,12 +582,6 @@ function selectOf(source: Source): string[] {
   return source.columns.map(
     (entry) => `${source.alias}.${quoted(entry.column)} AS ${quoted(`${source.alias}.${entry.property}`)}`,
   );
-}
-
-function columnOfSource(source: Source, property: string): string {
-  const found = source.columns.find((entry) => entry.property === property);
-  if (!found) throw new Error(`No column ${property} in ${source.alias}`);
-  return found.column;
 }
 
 /** Each source's properties with the names of their row columns, built once: `pick` runs per row and source. */

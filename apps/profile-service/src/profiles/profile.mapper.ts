@@ -1,4 +1,4 @@
-import { auditOf } from '../common/audited.response';
+import { auditOf, isoOrNull } from '../common/audited.response';
 import { toResponse } from '../common/crud/resource-definition';
 import { toIdentityResponse } from './identity.mapper';
 import { toProfilePictureResponse } from './profile-picture.mapper';
@@ -39,11 +39,11 @@ export function toProfileResponse(record: ProfileRecord): ProfileResponse {
     city: profile.city,
     countryCode: profile.countryCode,
     acceptsAdvertisement: profile.acceptsAdvertisement,
-    lastLoginStamp: iso(profile.lastLoginStamp),
+    lastLoginStamp: isoOrNull(profile.lastLoginStamp),
     loginCount: profile.loginCount,
     inactivityState: profile.inactivityState,
     isFlaggedForDeletion: profile.isFlaggedForDeletion,
-    gracePeriodEndDate: iso(profile.gracePeriodEndDate),
+    gracePeriodEndDate: isoOrNull(profile.gracePeriodEndDate),
     ...(record.person === undefined ? {} : { person: record.person && toPersonResponse(record.person) }),
     ...(record.organization === undefined
       ? {}
@@ -71,7 +71,7 @@ export function toPersonResponse(record: PersonRecord): PersonResponse {
     gender: person.gender,
     ahvNumber: person.ahvNumber,
     mobilePhone: person.mobilePhone,
-    birthdate: iso(person.birthdate),
+    birthdate: isoOrNull(person.birthdate),
     maritalStatusId: person.maritalStatusId,
     ...(record.maritalStatus === undefined
       ? {}
@@ -143,7 +143,7 @@ export function toSignatoryResponse(signatory: SignatoryEntity): SignatoryRespon
     gender: signatory.gender,
     firstname: signatory.firstname,
     lastname: signatory.lastname,
-    birthdate: iso(signatory.birthdate),
+    birthdate: isoOrNull(signatory.birthdate),
     email: signatory.email,
     ahvNumber: signatory.ahvNumber,
     identityNumber: signatory.identityNumber,
@@ -154,5 +154,3 @@ export function toSignatoryResponse(signatory: SignatoryEntity): SignatoryRespon
     ...auditOf(signatory),
   };
 }
-
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;

@@ -15,7 +15,6 @@ import {
 } from '@portal/pagination';
 import { quoteInput, ValidationProblemError, type ValidationErrors } from '@portal/problem-details';
 
-import { groupBy } from '../common/group-by';
 import { ProfileEnvironment } from '../profile-environment';
 import { RoleAssignments } from '../service-reach/role-assignments.service';
 import { AccountEntity } from './account.entity';
@@ -100,14 +99,10 @@ export class ProfilesService {
     const withBytes = includeCustomImageBytes && expand.has('ProfilePicture');
     const largest = withBytes ? PICTURE_BYTES_PAGE_SIZE : MAX_PAGE_SIZE;
     if (page.pageSize !== undefined && page.pageSize > largest) throw pageTooLarge(largest);
-    const manager = this.dataSource.manager;
     if (page.pageSize === undefined && !headersOnly) {
       return this.stream(listQuery, page, withBytes ? PICTURE_BYTES_PAGE_SIZE : STREAM_BATCH_SIZE);
     }
-    const [records, total] = await Promise.all([
-      headersOnly ? Promise.resolve([]) : this.read(manager, listQuery),
-      this.total(manager, listQuery),
-    ]);
+    const { records, total } = await listQuery.readPage(this.dataSource.manager, headersOnly);
     return new Page(records, total, page);
   }
 
@@ -121,8 +116,8 @@ export class ProfilesService {
       statement: listQuery.all(),
       batchSize,
       statementTimeoutMs: Math.max(STREAM_STATEMENT_TIMEOUT_MS, this.env.DATABASE_STATEMENT_TIMEOUT_MS),
-      snapshot: (runner) => this.total(runner.manager, listQuery),
-      readBatch: (rows, runner) => this.complete(runner.manager, listQuery, rows),
+      snapshot: (runner) => listQuery.readTotal(runner.manager),
+      readBatch: (rows, runner) => listQuery.completeRows(runner.manager, rows),
     });
     return new StreamedPage(batches, total, page);
   }
@@ -136,7 +131,7 @@ export class ProfilesService {
       { Ids: [profileId] },
       { order: parseOrderBy(undefined, PROFILE_ORDER_BY), page: { pageNumber: 1, pageSize: 1 }, ...options },
     );
-    const [record] = await this.read(manager, listQuery);
+    const [record] = await listQuery.readRecords(manager);
     if (!record) throw profileNotFound(profileId);
     return record;
   }
@@ -157,7 +152,7 @@ export class ProfilesService {
         ...options,
       },
     );
-    const records = await this.read(manager, listQuery);
+    const records = await listQuery.readRecords(manager);
     return new Map(records.map((record) => [record.profile.id, record]));
   }
 
@@ -315,59 +310,6 @@ export class ProfilesService {
       now: new Date(),
       inactivity: this.env.inactivityThresholds,
     });
-  }
-
-  /** The page's rows, then the collections its expansions ask for (identities, signatories). */
-  private async read(manager: EntityManager, listQuery: ProfileListQuery): Promise<ProfileRecord[]> {
-    const page = listQuery.page();
-    const rows = await manager.query<Record<string, unknown>[]>(page.text, [...page.values]);
-    return this.complete(manager, listQuery, rows);
-  }
-
-  /** Rows of the list as records, with the collections their expansions ask for. */
-  private async complete(
-    manager: EntityManager,
-    listQuery: ProfileListQuery,
-    rows: readonly Record<string, unknown>[],
-  ): Promise<ProfileRecord[]> {
-    const records = rows.map((row) => listQuery.readRow(row));
-
-    const accounts = records.flatMap((record) => (record.person?.account ? [record.person.account] : []));
-    const identities = listQuery.identitiesOf(accounts.map((account) => account.account.id));
-    const organizations = records.flatMap((record) => (record.organization ? [record.organization] : []));
-    const signatories = listQuery.signatoriesOf(
-      organizations.map((organization) => organization.organization.id),
-    );
-    // One after the other: `manager` may be a transaction's, whose one client runs one query at a time.
-    const identityRows = identities
-      ? await manager.query<Record<string, unknown>[]>(identities.text, [...identities.values])
-      : [];
-    const signatoryRows = signatories
-      ? await manager.query<Record<string, unknown>[]>(signatories.text, [...signatories.values])
-      : [];
-    if (identities) {
-      const byAccount = groupBy(
-        identityRows.map((row) => ProfileListQuery.readIdentity(row)),
-        (identity) => identity.accountId,
-      );
-      for (const account of accounts) account.identities = byAccount.get(account.account.id) ?? [];
-    }
-    if (signatories) {
-      const byOrganization = groupBy(
-        signatoryRows.map((row) => ProfileListQuery.readSignatory(row)),
-        (signatory) => signatory.organizationId,
-      );
-      for (const organization of organizations) {
-        organization.signatories = byOrganization.get(organization.organization.id) ?? [];
-      }
-    }
-    return records;
-  }
-
-  private async total(manager: EntityManager, listQuery: ProfileListQuery): Promise<number> {
-    const total = listQuery.total();
-    const [row] = await manager.query<{ total: number }[]>(total.text, [...total.values]);
-    return row.total;
   }
 
   /**

@@ -12,16 +12,6 @@ const ORGANIZATION_PROFILES_OF_CATEGORY = `
 
 const AUDIT_COLUMNS = 'created_by, create_stamp, updated_by, update_stamp';
 
-/**
- * The one writer of `profile_role` (who holds which role, and so who reaches which service).
- * Each method runs in the caller's transaction and ends with `onServiceReachChanged`, so that
- * the automated update of procuration services commits with the write that caused it. A role
- * whose start lies ahead grants nothing until then: the reach reconciler applies it at its start.
- *
- * A role records where it came from: `Direct` (given to the profile) or `OrgCategory` (given by
- * its organization's category). A category takes back only what it gave; a role given directly
- * stays. Giving a role directly that the category gave makes it direct.
- */
 /** profile_role as the seam writes it: its entity's folder (profile-roles) depends on this one. */
 interface ProfileRoleRow extends LinkRecord {
   profileId: number;
@@ -30,6 +20,17 @@ interface ProfileRoleRow extends LinkRecord {
   source: ProfileRoleSource;
 }
 
+/**
+ * The one writer of `profile_role` (who holds which role, and so who reaches which service).
+ * Each method runs in the caller's transaction and, when it changed who holds a role, ends with
+ * `onServiceReachChanged`, so that the automated update of procuration services commits with the
+ * write that caused it. A role whose start lies ahead grants nothing until then: the reach
+ * reconciler applies it at its start.
+ *
+ * A role records where it came from: `Direct` (given to the profile) or `OrgCategory` (given by
+ * its organization's category). A category takes back only what it gave; a role given directly
+ * stays. Giving a role directly that the category gave makes it direct.
+ */
 @Injectable()
 export class RoleAssignments {
   constructor(private readonly env: ProfileEnvironment) {}

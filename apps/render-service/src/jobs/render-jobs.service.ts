@@ -16,6 +16,7 @@ import {
 } from '@portal/pagination';
 import {
   NotFoundError,
+  quoteInput,
   ServiceUnavailableError,
   TooManyRequestsError,
   UnprocessableError,
@@ -243,7 +244,7 @@ export class RenderJobsService {
     if (!earlier) return undefined;
     if (earlier.requestSha256 !== requestSha256)
       throw new UnprocessableError(
-        `The Idempotency-Key '${idempotencyKey.slice(0, 60)}' was used for another request (job ${earlier.id}); ` +
+        `The Idempotency-Key ${quoteInput(idempotencyKey)} was used for another request (job ${earlier.id}); ` +
           'a key names one request: use a new key for a new job.',
         'RENDER_JOB.IDEMPOTENCY_KEY_REUSED',
       );

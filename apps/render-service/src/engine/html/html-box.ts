@@ -8,6 +8,8 @@
  * `absolutePosition`, `pageBreak` and `unbreakable`.
  */
 
+import { isPlainObject } from '@portal/http-context';
+
 /** A length in points, or a percentage of the containing block's width. */
 export type BoxLength = { readonly pt: number } | { readonly percent: number };
 
@@ -70,9 +72,6 @@ export function boxLength(value: string): BoxLength | undefined {
 }
 
 type Node = Record<string, unknown>;
-
-const isNode = (value: unknown): value is Node =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** pdfmake's width of a column: points, or a percentage as text. */
 const columnWidth = (length: BoxLength): number | string =>
@@ -184,14 +183,14 @@ export function applyBoxes(content: unknown, specs: readonly BoxSpec[], depth = 
   // Nothing marked: the tree stays as it is, uncopied (most documents, every Markdown one).
   if (depth > 500 || specs.length === 0) return content;
   if (Array.isArray(content)) return content.map((item) => applyBoxes(item, specs, depth + 1));
-  if (!isNode(content)) return content;
+  if (!isPlainObject(content)) return content;
   // A table's data-pdfmake lands on its `table` member: the mark is the whole node's.
   const table = content['table'];
-  const tableMark = isNode(table) ? table[BOX_MARK] : undefined;
+  const tableMark = isPlainObject(table) ? table[BOX_MARK] : undefined;
   const node: Node = {};
   for (const [key, value] of Object.entries(content)) {
     if (key === 'layout' || key === 'absolutePosition') node[key] = value;
-    else if (key === 'table' && isNode(value) && BOX_MARK in value) {
+    else if (key === 'table' && isPlainObject(value) && BOX_MARK in value) {
       const { [BOX_MARK]: _mark, ...rest } = value;
       node[key] = applyBoxes(rest, specs, depth + 1);
     } else node[key] = applyBoxes(value, specs, depth + 1);

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@portal/http-context';
 import { echoInput, quoteValue } from '@portal/problem-details';
 
 import { RenderError } from '../common/render-error';
@@ -38,9 +39,6 @@ const VECTOR_NUMBERS: Readonly<Record<string, readonly string[]>> = {
 const WIDTH = /^(\*|auto|\d+(\.\d+)?%)$/;
 
 type Node = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Node =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** What pdfmake takes for a number: a number, or text that is one (it converts). */
 const isNumeric = (value: unknown): boolean =>
@@ -85,7 +83,7 @@ function checkWidths(widths: unknown, columns: number, path: string): void {
  * none past the last column; spans stay inside the table.
  */
 function checkTable(table: unknown, path: string): void {
-  if (!isObject(table)) refuse(path, 'must be an object whose body is the list of rows.');
+  if (!isPlainObject(table)) refuse(path, 'must be an object whose body is the list of rows.');
   const body = table['body'];
   if (!Array.isArray(body) || body.length === 0)
     refuse(`${path}.body`, 'must be a list of rows (each a list of cells), at least one.');
@@ -111,8 +109,8 @@ function checkTable(table: unknown, path: string): void {
       const cell = row[column];
       if (cell === undefined) refuse(rowPath, `has no cell for column ${column + 1}: ${rule}.`);
       const cellPath = `${rowPath}[${column}]`;
-      const colSpan = isObject(cell) ? spanOf(cell['colSpan']) : 1;
-      const rowSpan = isObject(cell) ? spanOf(cell['rowSpan']) : 1;
+      const colSpan = isPlainObject(cell) ? spanOf(cell['colSpan']) : 1;
+      const rowSpan = isPlainObject(cell) ? spanOf(cell['rowSpan']) : 1;
       if (column + colSpan > columns)
         refuse(
           `${cellPath}.colSpan`,
@@ -132,7 +130,7 @@ function checkTable(table: unknown, path: string): void {
 }
 
 function checkLayout(layout: unknown, path: string): void {
-  if (!isObject(layout)) return;
+  if (!isPlainObject(layout)) return;
   for (const name of LAYOUT_FUNCTIONS)
     if (layout[name] !== undefined)
       refuse(
@@ -146,14 +144,14 @@ function checkCanvas(vectors: unknown, path: string): void {
   if (!Array.isArray(vectors)) refuse(path, 'must be a list of vectors (rect, line, polyline, ellipse).');
   vectors.forEach((vector, index) => {
     const vectorPath = `${path}[${index}]`;
-    if (!isObject(vector))
+    if (!isPlainObject(vector))
       refuse(vectorPath, 'must be a vector: an object with a type (rect, line, polyline, ellipse).');
     const type = vector['type'];
     if (type === 'polyline') {
       const points = vector['points'];
       if (!Array.isArray(points)) refuse(`${vectorPath}.points`, 'must be a list of points {x, y}.');
       points.forEach((point, pointIndex) => {
-        if (!isObject(point) || !isNumeric(point['x']) || !isNumeric(point['y']))
+        if (!isPlainObject(point) || !isNumeric(point['x']) || !isNumeric(point['y']))
           refuse(`${vectorPath}.points[${pointIndex}]`, 'must be a point {x, y} of two numbers.');
       });
       return;
@@ -185,7 +183,7 @@ function checkMargin(node: Node, path: string): void {
 function checkNode(node: unknown, path: string): void {
   if (Array.isArray(node)) return checkContainer(node, path);
   // Text, numbers, booleans, null and {} are text nodes to pdfmake.
-  if (!isObject(node) || Object.keys(node).length === 0) return;
+  if (!isPlainObject(node) || Object.keys(node).length === 0) return;
   checkMargin(node, path);
   if (node['section']) return checkNode(node['section'], `${path}.section`);
   for (const container of CONTAINERS)
@@ -206,7 +204,7 @@ function checkNode(node: unknown, path: string): void {
 
 /** The watermark as pdfmake draws it: a text, or an object whose text is one. */
 function checkWatermark(watermark: unknown): void {
-  if (isObject(watermark) && watermark['text'] !== undefined && typeof watermark['text'] !== 'string')
+  if (isPlainObject(watermark) && watermark['text'] !== undefined && typeof watermark['text'] !== 'string')
     refuse('watermark.text', 'must be a text.');
 }
 

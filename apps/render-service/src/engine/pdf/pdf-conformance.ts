@@ -1,3 +1,4 @@
+import { isPlainObject } from '@portal/http-context';
 import { echoInput } from '@portal/problem-details';
 
 import { RenderError } from '../common/render-error';
@@ -27,9 +28,6 @@ const TAGGED_VERSION = '1.7';
 const refuse = (message: string): never => {
   throw new RenderError('DOCUMENT.NOT_CONFORMING', message);
 };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 const nonEmpty = (value: unknown): boolean =>
   value !== undefined && value !== null && !(isPlainObject(value) && Object.keys(value).length === 0);

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@portal/http-context';
 import { listInputs, quoteInput } from '@portal/problem-details';
 
 import { parseJson, RenderError } from '../common/render-error';
@@ -85,9 +86,6 @@ const MAX_PAGE_DIMENSION = 14_400;
 const fail = (option: string, message: string): never => {
   throw new RenderError('OPTIONS.INVALID', `rendererOptions.${option} ${message}`);
 };
-
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 function unknownKeys(value: Record<string, unknown>, known: readonly string[]): string[] {
   return Object.keys(value).filter((key) => !known.includes(key));

@@ -1,3 +1,5 @@
+import { isPlainObject } from '@portal/http-context';
+
 import { checkSvg } from './resource-guard';
 
 const SVG_DATA_URI = /^data:image\/svg\+xml;base64,([A-Za-z0-9+/]*={0,2})$/i;
@@ -10,10 +12,7 @@ const MAX_DEPTH = 200;
  */
 export function svgImagesAsSvg(document: Record<string, unknown>): void {
   const images = document['images'];
-  const dictionary =
-    images !== null && typeof images === 'object' && !Array.isArray(images)
-      ? (images as Record<string, unknown>)
-      : {};
+  const dictionary = isPlainObject(images) ? images : {};
   const svgOf = (image: unknown): string | undefined => {
     const source = typeof image === 'string' && Object.hasOwn(dictionary, image) ? dictionary[image] : image;
     const match = typeof source === 'string' ? SVG_DATA_URI.exec(source) : null;

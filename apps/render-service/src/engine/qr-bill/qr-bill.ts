@@ -11,6 +11,7 @@ import {
   mm2pt,
 } from 'swissqrbill/utils';
 
+import { isPlainObject } from '@portal/http-context';
 import { echoInput } from '@portal/problem-details';
 
 import { escapeHtmlCharacters } from '../common/html-characters';
@@ -78,9 +79,6 @@ const IBAN_FORMAT = /^(CH|LI)\d{2}[0-9A-Z]{17}$/;
 
 type Errors = Record<string, string[]>;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
 /** The 400 of a QR-bill the standard refuses, naming each path (contract 5). */
 export class QrBillInvalid extends RenderError {
   constructor(
@@ -98,14 +96,14 @@ export class QrBillInvalid extends RenderError {
  * rule it breaks otherwise.
  */
 export function readQrBill(data: unknown): QrBill | undefined {
-  if (!isObject(data) || data['qrBill'] === undefined || data['qrBill'] === null) return undefined;
+  if (!isPlainObject(data) || data['qrBill'] === undefined || data['qrBill'] === null) return undefined;
   const value = data['qrBill'];
   const errors: Errors = {};
   // Each message names its field, as class-validator's do (`account has wrong check digits ...`).
   const fail: Fail = (path, message, named = true) => {
     (errors[path] ??= []).push(named ? `${path.slice(path.lastIndexOf('.') + 1)} ${message}` : message);
   };
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     fail(ROOT, 'must be an object with creditor, currency and optionally amount, debtor, reference, message');
     throw new QrBillInvalid(errors);
   }
@@ -171,7 +169,7 @@ const NAME_ECHO = 100;
 /** The cleaned account, when it is a well-formed IBAN (its check digits may still be wrong). */
 function checkCreditor(creditor: unknown, fail: Fail): string | undefined {
   const path = `${ROOT}.creditor`;
-  if (!isObject(creditor)) {
+  if (!isPlainObject(creditor)) {
     fail(path, 'is required: an object with account, name, address, zip, city and country');
     return undefined;
   }
@@ -197,7 +195,7 @@ function checkCreditor(creditor: unknown, fail: Fail): string | undefined {
 }
 
 function checkAddress(value: unknown, path: string, fail: Fail, also: ReadonlySet<string> = new Set()): void {
-  if (!isObject(value)) {
+  if (!isPlainObject(value)) {
     fail(path, 'must be an object with name, address, zip, city and country');
     return;
   }

@@ -1,5 +1,5 @@
-import type { UiTemplateFieldsDto } from '../ui-templates/dto/ui-template-write.dto';
-import type { ColorPalette } from '../ui-templates/ui-template.entity';
+import type { UiTemplateFieldsDto } from '../dto/ui-template-write.dto';
+import type { ColorPalette } from '../ui-template.entity';
 
 /** A demo template as a create body without `createdBy` (the seeder records `demo-data`). */
 export type DemoUiTemplate = Omit<UiTemplateFieldsDto, 'senderIdentifiers'> & {

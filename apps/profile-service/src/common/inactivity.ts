@@ -1,4 +1,4 @@
-import { INACTIVITY_STATES, type InactivityState } from '../common/domain-enums';
+import { INACTIVITY_STATES, type InactivityState } from './domain-enums';
 
 /** The inactive states, each with the days since the last login (or creation) after which a profile enters it. */
 export type InactivityThresholds = Readonly<Record<Exclude<InactivityState, 'Active'>, number>>;

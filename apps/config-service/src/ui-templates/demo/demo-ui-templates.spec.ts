@@ -1,7 +1,7 @@
 import { RequestValidationPipe } from '@portal/http-context';
 
-import { CreateUiTemplateDto } from '../ui-templates/dto/ui-template-write.dto';
-import { contrastFailures, paletteAccessibility } from '../ui-templates/palette-contrast';
+import { CreateUiTemplateDto } from '../dto/ui-template-write.dto';
+import { contrastFailures, paletteAccessibility } from '../palette-contrast';
 import { DEMO_UI_TEMPLATES } from './demo-ui-templates';
 
 describe('DEMO_UI_TEMPLATES', () => {

@@ -1,9 +1,9 @@
 import type { DemoDataSet, DemoDataWriter } from '@portal/database';
 
-import { EXAMPLE_KEPT_UI_TEMPLATES } from '../ui-templates/ui-template.examples';
-import { UiTemplateSenderIdentifierEntity } from '../ui-templates/ui-template-sender-identifier.entity';
-import { UiTemplateEntity } from '../ui-templates/ui-template.entity';
-import { colorPaletteOf, linkOf, logoOf, socialNetworkOf } from '../ui-templates/ui-template.mapper';
+import { EXAMPLE_KEPT_UI_TEMPLATES } from '../ui-template.examples';
+import { UiTemplateSenderIdentifierEntity } from '../ui-template-sender-identifier.entity';
+import { UiTemplateEntity } from '../ui-template.entity';
+import { colorPaletteOf, linkOf, logoOf, socialNetworkOf } from '../ui-template.mapper';
 import { DEMO_UI_TEMPLATES, type DemoUiTemplate } from './demo-ui-templates';
 
 /**
