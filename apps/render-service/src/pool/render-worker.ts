@@ -24,7 +24,7 @@ export type HeldTask = WorkerTask & { readonly latch?: Int32Array };
 
 // Per worker, for its whole life: parsed fonts and compiled templates.
 const settings = (workerData as RenderWorkerData | undefined) ?? {};
-// With the vendor patches (vendor-patches.ts), checked against the versions they were written for.
+// With the vendor patches (engine/vendor/vendor-patches.ts), checked against the versions they were written for.
 installFonts(settings.fontsDir);
 const outputLimits = settings.outputLimits ?? DEFAULT_OUTPUT_LIMITS;
 const templates = new TemplateCache();

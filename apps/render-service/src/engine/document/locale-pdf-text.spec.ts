@@ -29,7 +29,7 @@ const number = (locale: Locale, options: Intl.NumberFormatOptions, value: number
   new Intl.NumberFormat(locale, { signDisplay: 'negative', ...options }).format(value);
 const franc = { style: 'currency', currency: 'CHF' } as const;
 
-/** Each formatter's use, and what Intl writes for it (built here, not by helpers.ts). */
+/** Each formatter's use, and what Intl writes for it (built here, not by template/helpers.ts). */
 const USES: ReadonlyArray<readonly [string, (locale: Locale) => string]> = [
   ['{{chf 12345.5}}', (locale) => number(locale, franc, 12345.5)],
   ['{{chf -20000}}', (locale) => number(locale, franc, -20000)],

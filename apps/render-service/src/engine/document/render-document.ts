@@ -105,7 +105,7 @@ function libraryFailureOf(error: unknown): LibraryFailure {
 }
 
 /**
- * A document, the template paths that found no value while it was made (missing-values.ts,
+ * A document, the template paths that found no value while it was made (template/missing-values.ts,
  * `X-Render-Missing`) and what of the template it could not honour (`X-Render-Warnings`).
  */
 export interface RenderedBytes {
@@ -251,7 +251,7 @@ async function renderBytes(
     };
   }
   if (outputFormat === 'html') {
-    // Only html and md templates render as html (formats.ts).
+    // Only html and md templates render as html (common/formats.ts).
     const html = await htmlOutputOf(text, inputFormat as 'html' | 'md', {
       label: templateLabel,
       title: options.info?.title,

@@ -54,7 +54,7 @@ export const fontFamilies = (): readonly string[] => installedFamilies;
 
 /**
  * Puts Roboto and the fonts of `fontsDir` into pdfmake's in-memory file system, once per worker,
- * and installs the vendor patches (vendor-patches.ts): every document of this worker shares the
+ * and installs the vendor patches (vendor/vendor-patches.ts): every document of this worker shares the
  * parsed fonts. Unless `raw` (pdfmake as it comes, the benchmark's limit line), documents also
  * share the words the fonts have laid out, the font subsets they embed are encoded faster, and
  * PDF/A and tagged PDF are written right.

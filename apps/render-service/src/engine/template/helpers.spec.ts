@@ -150,7 +150,7 @@ const SAME_IN_EVERY_LOCALE: ReadonlyArray<readonly [string, string]> = [
   ['{{sum items "q" "p"}}|{{sum items "q"}}', '1236.5|3'],
   ['{{#if (and (eq 1 1) (ne 1 2) (lt 1 2) (lte 2 2) (gt 3 2) (gte 3 3) (or false 1) (not 0))}}y{{/if}}', 'y'],
   ['{{upper "straße"}}|{{lower "ÉCOLE"}}', 'STRASSE|école'],
-  // A render naming no branding has none to place (branding-data.spec.ts places logos).
+  // A render naming no branding has none to place (document/branding-data.spec.ts places logos).
   ['{{#if branding}}{{brandingLogo "header"}}{{else}}none{{/if}}', 'none'],
 ];
 

@@ -50,7 +50,7 @@ function environmentFor(escape: Escape): typeof Handlebars {
     return text;
   });
   for (const [name, helper] of Object.entries(HELPERS)) environment.registerHelper(name, helper);
-  // Every block body counts what it writes against the render's output budget (output-budget.ts).
+  // Every block body counts what it writes against the render's output budget (common/output-budget.ts).
   for (const [name, helper] of Object.entries(environment.helpers))
     environment.registerHelper(name, countingBlocks(helper));
   environment.registerHelper(MISSING_HELPER, reportIfMissing as (...args: unknown[]) => unknown);
