@@ -17,6 +17,8 @@ export const DEFAULT_ACCESS_LEVELS_FILE = path.join(__dirname, 'access-levels.js
 export class AccessLevelTable {
   readonly levels: readonly number[];
   private readonly writeOnly: ReadonlySet<string>;
+  /** grantsOf by level: asked once per property of every projected object. */
+  private readonly grantsByLevel = new Map<number, LevelGrants>();
 
   constructor(private readonly data: AccessLevelTableData) {
     this.levels = Object.keys(data.levels)
@@ -88,9 +90,14 @@ export class AccessLevelTable {
   }
 
   private grantsOf(level: number): LevelGrants {
-    // A level not in the table gets the grants of the highest level below it.
-    const known = [...this.levels].reverse().find((candidate) => candidate <= level);
-    return known === undefined ? {} : this.data.levels[String(known)];
+    let grants = this.grantsByLevel.get(level);
+    if (grants === undefined) {
+      // A level not in the table gets the grants of the highest level below it.
+      const known = this.levels.findLast((candidate) => candidate <= level);
+      grants = known === undefined ? {} : this.data.levels[String(known)];
+      this.grantsByLevel.set(level, grants);
+    }
+    return grants;
   }
 }
 

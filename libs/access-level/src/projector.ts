@@ -40,23 +40,51 @@ export class Projector {
     return this.projectValue(value, entityKey, projection.level, tree) as T;
   }
 
+  /**
+   * The value as the level and the selection allow it. Copy on write: an object or array of which
+   * nothing is removed or changed is returned as it is (a page of 50 profiles at the highest level
+   * allocates next to nothing), a new one holds what is kept.
+   */
   private projectValue(
     value: unknown,
     entityKey: string,
     level: number,
     selection: SelectionTree | undefined,
   ): unknown {
-    if (Array.isArray(value))
-      return value.map((item) => this.projectValue(item, entityKey, level, selection));
+    if (Array.isArray(value)) {
+      let projected: unknown[] | undefined;
+      for (let index = 0; index < value.length; index += 1) {
+        const item: unknown = value[index];
+        const kept = this.projectValue(item, entityKey, level, selection);
+        if (projected) projected.push(kept);
+        else if (kept !== item) projected = [...value.slice(0, index), kept];
+      }
+      return projected ?? value;
+    }
     if (value === null || typeof value !== 'object' || value instanceof Date) return value;
 
-    const result: Json = {};
-    for (const [property, propertyValue] of Object.entries(value as Json)) {
-      if (!this.table.allows(level, entityKey, property)) continue;
+    const source = value as Json;
+    const properties = Object.keys(source);
+    let result: Json | undefined;
+    // The first `index` properties, kept as they are: what a copy starts from.
+    const copyBefore = (index: number): Json => {
+      const copy: Json = {};
+      for (let before = 0; before < index; before += 1) copy[properties[before]] = source[properties[before]];
+      return copy;
+    };
+    for (let index = 0; index < properties.length; index += 1) {
+      const property = properties[index];
       const selected = selection?.get(property);
-      if (selection && property !== 'id' && selected === undefined) continue;
+      const kept =
+        this.table.allows(level, entityKey, property) &&
+        (!selection || property === 'id' || selected !== undefined);
+      if (!kept) {
+        result ??= copyBefore(index);
+        continue;
+      }
+      const propertyValue = source[property];
       const nestedKey = this.relationOf(entityKey, property);
-      result[property] =
+      const projected =
         nestedKey === undefined
           ? propertyValue
           : this.projectValue(
@@ -65,8 +93,13 @@ export class Projector {
               level,
               selected instanceof Map ? selected : undefined,
             );
+      if (result) result[property] = projected;
+      else if (projected !== propertyValue) {
+        result = copyBefore(index);
+        result[property] = projected;
+      }
     }
-    return result;
+    return result ?? source;
   }
 
   private isKnownPath(entityKey: string, [head, ...rest]: string[]): boolean {
