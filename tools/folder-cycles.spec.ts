@@ -31,22 +31,28 @@ function typeScriptFilesUnder(dir: string): string[] {
 
 /**
  * The top-level folder of `src` a path lies in, or for a file of `src` itself its name with `.ts`
- * (`profile-environment.ts`, however it is imported); undefined outside `src`.
+ * (`profile-environment.ts`, however it is imported); undefined outside `src`, and for a file of
+ * `src` itself unless `filesAsNodes`.
  */
-function folderOf(src: string, file: string): string | undefined {
+function folderOf(src: string, file: string, filesAsNodes = true): string | undefined {
   const parts = path.relative(src, file).split(path.sep);
   if (parts[0] === '..') return undefined;
-  return parts.length > 1 ? parts[0] : `${parts[0].replace(/\.ts$/, '')}.ts`;
+  if (parts.length > 1) return parts[0];
+  return filesAsNodes ? `${parts[0].replace(/\.ts$/, '')}.ts` : undefined;
 }
 
-/** The folder graph of `src`, from the relative imports of its TypeScript files. */
-function folderGraph(src: string): FolderGraph {
+/**
+ * The folder graph of `src`, from the relative imports of its TypeScript files. Inside a feature
+ * folder (`filesAsNodes` false) only its subfolders are nodes: the files beside them (entities that
+ * relate to each other) may import each other.
+ */
+function folderGraph(src: string, { filesAsNodes = true } = {}): FolderGraph {
   const graph: FolderGraph = new Map();
   for (const file of typeScriptFilesUnder(src)) {
-    const from = folderOf(src, file);
+    const from = folderOf(src, file, filesAsNodes);
     if (from === undefined) continue;
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const to = folderOf(src, path.resolve(path.dirname(file), match[1]));
+      const to = folderOf(src, path.resolve(path.dirname(file), match[1]), filesAsNodes);
       if (to === undefined || to === from) continue;
       const edges = graph.get(from) ?? new Map<string, Edge>();
       graph.set(from, edges);
@@ -54,6 +60,19 @@ function folderGraph(src: string): FolderGraph {
     }
   }
   return graph;
+}
+
+/** The folders below `dir` that hold folders of their own, at any depth: each is checked like `src`. */
+function foldersWithSubfolders(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      const below = foldersWithSubfolders(full);
+      return readdirSync(full, { withFileTypes: true }).some((child) => child.isDirectory())
+        ? [full, ...below]
+        : below;
+    });
 }
 
 /** Folders that import each other around (a strongly connected set), and one cycle through them. */
@@ -153,6 +172,19 @@ describe('folder import cycles', () => {
     expect(known.filter((first) => !cycles.some((cycle) => cycle.startsWith(`${first}\n`)))).toEqual([]);
   });
 
+  it.each(apps)(
+    'apps/%s/src: inside any folder, no subfolder imports one that imports it back (the engine stages of render)',
+    (app) => {
+      const src = path.join(root, 'apps', app, 'src');
+      const cycles = foldersWithSubfolders(src).flatMap((dir) =>
+        folderCycles(folderGraph(dir, { filesAsNodes: false })).map(
+          (cycle) => `${path.relative(src, dir)}/: ${describeCycle(cycle)}`,
+        ),
+      );
+      expect(cycles).toEqual([]);
+    },
+  );
+
   it('finds and names a cycle, with the file of each step, and ignores imports within a folder', () => {
     const edge = (from: string, to: string): Edge => ({
       from,
@@ -182,5 +214,11 @@ describe('folder import cycles', () => {
     // A file of src is a node of its own: the feature folders read the environment.
     expect(graph.get('profiles')?.has('profile-environment.ts')).toBe(true);
     expect(graph.get('profile-environment.ts')?.has('common')).toBe(true);
+    // A folder's subfolders make a graph of their own: render's engine stages.
+    const engine = folderGraph(path.join(root, 'apps', 'render-service', 'src', 'engine'), {
+      filesAsNodes: false,
+    });
+    expect(engine.get('document')?.has('template')).toBe(true);
+    expect(engine.get('template')?.has('document') ?? false).toBe(false);
   });
 });

@@ -10,14 +10,14 @@
 /* global __filename, Buffer, structuredClone, performance -- Node 24 has them */
 const { isMainThread, parentPort, Worker, workerData } = require('node:worker_threads');
 
-const DIST = '../../dist/apps/render-service/src/rendering';
+const DIST = '../../dist/apps/render-service/src';
 
 async function measureInThisThread({ definitions, qrBills, warmupMs, startAt, measureMs }) {
   const pdfmake = require('pdfmake');
   // Fonts parsed once for the thread's life, as a render worker of the service has them; what
   // the service adds to pdfmake beyond that (words kept laid out between documents, faster
   // subset encoding) is its own doing, not raw pdfmake's.
-  require(`${DIST}/fonts`).installFonts(undefined, { raw: true });
+  require(`${DIST}/engine/pdf/fonts`).installFonts(undefined, { raw: true });
   const { SwissQRBill } = require('swissqrbill/pdf');
   let rendered = 0;
   // Each render gets its own copy: pdfmake writes into the definition it is given.
@@ -45,7 +45,7 @@ async function measureInThisThread({ definitions, qrBills, warmupMs, startAt, me
 
 async function measureInThreads({ definitions, qrBills, threads, warmupMs, measureMs }) {
   // As the render pool does: the heap options are the main thread's, the threads get their own.
-  require(`${DIST}/worker-heap-flags`).leaveHeapLimitsToWorkers();
+  require(`${DIST}/pool/worker-heap-flags`).leaveHeapLimitsToWorkers();
   // Every thread starts measuring at the same moment, after its warm-up (loading takes a while).
   const startAt = Date.now() + warmupMs + 3000;
   const results = await Promise.all(

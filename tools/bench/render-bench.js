@@ -53,11 +53,11 @@ if (!existsSync(path.join(ROOT, mainOf('render-service')))) {
 }
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../../dist/libs/auth/src');
 const { startEmbeddedDatabase, ensureDatabase, isReachable } = require('../../dist/libs/database/src');
-const { TemplateCache } = require('../../dist/apps/render-service/src/rendering/template-engine');
+const { TemplateCache } = require('../../dist/apps/render-service/src/engine/template/template-engine');
 const {
   OutputBudget,
   DEFAULT_OUTPUT_LIMITS,
-} = require('../../dist/apps/render-service/src/rendering/output-budget');
+} = require('../../dist/apps/render-service/src/engine/common/output-budget');
 
 const WARMUP_SECONDS = 2;
 const CONNECTIONS = [1, 8, 32];

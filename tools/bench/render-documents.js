@@ -5,7 +5,7 @@ const { fakerDE_CH, fakerFR_CH } = require('@faker-js/faker');
 const { calculateQRReferenceChecksum } = require('swissqrbill/utils');
 
 // Built by the benchmarks' npm scripts before they run.
-const { readQrBill } = require('../../dist/apps/render-service/src/rendering/qr-bill');
+const { readQrBill } = require('../../dist/apps/render-service/src/engine/qr-bill/qr-bill');
 
 const INVOICE_TEMPLATE = `{
   "info": { "title": "Rechnung {{number}}" },

@@ -11,7 +11,7 @@ import { PROFILE_WRITER } from './common/access';
 import { API_VERSIONS } from './common/versioned';
 import { FavoritesModule } from './profiles/favorites/favorites.module';
 import { IdentitiesModule } from './profiles/identities/identities.module';
-import { ProcurationInvitesModule } from './procurations/procuration-invites/procuration-invites.module';
+import { ProcurationInvitesModule } from './procurations/procuration-invites.module';
 import { ProcurationsModule } from './procurations/procurations.module';
 import { PROFILE_ENTITY_SCHEMAS } from './profile-entity-schemas';
 import { ProfileEnvironment } from './profile-environment';

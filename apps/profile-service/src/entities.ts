@@ -6,7 +6,7 @@ import { ServiceEntity } from './catalogue/services/entities/service.entity';
 import { SurveyEntity } from './catalogue/services/entities/survey.entity';
 import { FavoriteServiceEntity } from './profiles/favorites/favorite-service.entity';
 import { IdentityEntity } from './profiles/identities/identity.entity';
-import { ProcurationInviteEntity } from './procurations/procuration-invites/procuration-invite.entity';
+import { ProcurationInviteEntity } from './procurations/entities/procuration-invite.entity';
 import { ProcurationServiceEntity } from './procurations/entities/procuration-service.entity';
 import { ProcurationEntity } from './procurations/entities/procuration.entity';
 import { ProfileRoleEntity } from './profiles/profile-roles/profile-role.entity';

@@ -11,7 +11,7 @@ import { responsePropertiesOf } from './common/crud/resource-definition';
 import { shapeOfResponse } from './common/response-shape';
 import { FavoriteServiceResponse } from './profiles/favorites/favorite-service.response';
 import { IDENTITY_RELATIONS, IdentityResponse } from './profiles/identities/identity.response';
-import { ProcurationInviteResponse } from './procurations/procuration-invites/procuration-invite.response';
+import { ProcurationInviteResponse } from './procurations/dto/procuration-invite.response';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './procurations/dto/procuration.response';
 import { ProcurationServiceResponse } from './service-reach/procuration-service.response';
 import { ProfilePictureResponse } from './profiles/profile-pictures/profile-picture.response';

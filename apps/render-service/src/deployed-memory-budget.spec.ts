@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 
+import { DEFAULT_OUTPUT_LIMITS } from './engine/common/output-budget';
 import { budgetProblem, mebibytesOf, type RenderMemoryBudget } from './pool/memory-budget';
-import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
 
 // The deployed settings against the budget: here, beside render-environment, since it reads both the
 // pool's budget and the renderer's output limits.

@@ -5,11 +5,11 @@ import { databaseErrorTranslator } from '@portal/database';
 import { createServiceApp, type ServiceDescription } from '@portal/service-runtime';
 
 import { AppModule } from './app.module';
+import { RENDER_DATA_MAX_ELEMENTS } from './engine/common/data-bounds';
 import { registerPlayground } from './playground/playground';
-import { RENDER_DATA_MAX_ELEMENTS } from './render/data-bounds';
-import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
 import type { RenderTestSeams } from './render-core.module';
 import { RENDER_ENV_DEFAULTS, type RenderEnvironment } from './render-environment';
+import { RENDER_RATE_LIMIT_POLICY } from './render/render.controller';
 
 export const RENDER_SERVICE: ServiceDescription = {
   name: 'render-service',

@@ -1,18 +1,18 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 
 import { BrandingCache } from './branding/branding-cache';
-import { BrandingService } from './branding/branding.service';
 import {
   BRANDING_STORE,
   type BrandingStore,
   LocalBrandingStore,
   RedisBrandingStore,
 } from './branding/branding-store';
+import { BrandingService } from './branding/branding.service';
 import { type BrandingSource, ConfigBrandingSource } from './branding/config-branding-source';
 import { LogoFetcher, type LogoFetcherOptions } from './branding/logo-fetcher';
 import type { OutboundTestSeams } from './outbound/public-https';
+import { RenderPool } from './pool/render-pool';
 import { RenderEnvironment } from './render-environment';
-import { RenderPool } from './rendering/render-pool';
 import {
   LocalTemplateInvalidation,
   RedisTemplateInvalidation,

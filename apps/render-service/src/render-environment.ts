@@ -19,9 +19,9 @@ import {
 import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
+import { DEFAULT_OUTPUT_LIMITS } from './engine/common/output-budget';
 import { CALLBACK_KEY_BYTES, callbackKeyOf } from './jobs/callbacks/callback-signature';
 import { budgetProblem, mebibytesOf, type RenderMemoryBudget } from './pool/memory-budget';
-import { DEFAULT_OUTPUT_LIMITS } from './rendering/output-budget';
 
 /** A comma-separated list of host names (optionally with a port), lower or upper case; empty allowed. */
 const HOST_LIST =

@@ -1,6 +1,6 @@
 import { testToken } from '@portal/testing';
 
-import { RenderPool } from '../src/rendering/render-pool';
+import { RenderPool } from '../src/pool/render-pool';
 import {
   json,
   render,

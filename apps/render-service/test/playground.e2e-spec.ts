@@ -8,8 +8,8 @@ import { CONTENT_SECURITY_POLICIES } from '@portal/service-runtime';
 import { describeInBrowser, testToken } from '@portal/testing';
 
 import { DEMO_UI_TEMPLATES } from '../../config-service/src/ui-templates/demo/demo-ui-templates';
-import { HELPER_REFERENCE } from '../src/rendering/helper-reference';
-import { RenderPool } from '../src/rendering/render-pool';
+import { HELPER_REFERENCE } from '../src/engine/template/helper-reference';
+import { RenderPool } from '../src/pool/render-pool';
 import { DEMO_BRANDED_LETTER, DEMO_BRANDING, DEMO_INVOICE } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import { type RenderService, startRenderService, TEMPLATES } from './render-test-app';

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { pdfTextOf, testToken, waitUntil } from '@portal/testing';
 
 import { JobCleanup } from '../src/jobs/job-cleanup';
-import { RenderPool } from '../src/rendering/render-pool';
+import { RenderPool } from '../src/pool/render-pool';
 import { type RenderService, startRenderService, TENANT_PATH } from './render-test-app';
 import { unzip } from './zip-entries';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { waitUntil } from '@portal/testing';
 
-import { RenderPool } from '../src/rendering/render-pool';
+import { RenderPool } from '../src/pool/render-pool';
 import { json, render, type RenderBody, type RenderService, startRenderService } from './render-test-app';
 
 const PNG =

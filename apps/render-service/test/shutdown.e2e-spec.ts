@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net';
 import { shutDownGracefully } from '@portal/service-runtime';
 import { testToken } from '@portal/testing';
 
-import { RenderPool } from '../src/rendering/render-pool';
+import { RenderPool } from '../src/pool/render-pool';
 import {
   json,
   render,

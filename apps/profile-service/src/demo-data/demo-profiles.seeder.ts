@@ -4,8 +4,8 @@ import { DEMO_DATA_AUTHOR, type DemoDataSet, type DemoDataWriter } from '@portal
 
 import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
 import { IdentityEntity } from '../profiles/identities/identity.entity';
-import { inviteTokenDigest } from '../procurations/procuration-invites/procuration-invite-token';
-import { ProcurationInviteEntity } from '../procurations/procuration-invites/procuration-invite.entity';
+import { inviteTokenDigest } from '../procurations/procuration-invite-token';
+import { ProcurationInviteEntity } from '../procurations/entities/procuration-invite.entity';
 import { linkProcurationService } from '../service-reach/procuration-links';
 import type { WriteProcurationDto } from '../procurations/dto/procuration.dto';
 import type { ProcurationsService } from '../procurations/procurations.service';

@@ -19,7 +19,7 @@ import { NotFoundError, ValidationProblemError, type ValidationErrors } from '@p
 import { groupBy } from '../common/group-by';
 import type { Upserted } from '../common/upsert';
 import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
-import { ProcurationInviteEntity } from './procuration-invites/procuration-invite.entity';
+import { ProcurationInviteEntity } from './entities/procuration-invite.entity';
 import { ProfileEnvironment } from '../profile-environment';
 import type { ProfileExpansion } from '../profiles/dto/profile-query.dto';
 import { findProfileOrFail, profileNotFound, type ProfileKind } from '../profiles/profile-lock';

@@ -1,6 +1,6 @@
 import Handlebars from 'handlebars';
 
-import type { OutputFormat } from '../rendering/formats';
+import type { OutputFormat } from '../engine/common/formats';
 
 /** The longest `fileName` template a job may give. */
 export const FILE_NAME_TEMPLATE_MAX_LENGTH = 500;

@@ -1,7 +1,7 @@
 import { describeStatus, type DomainError } from '@portal/problem-details';
 
-import type { PoolResult } from '../rendering/render-pool';
-import { poolErrorOf, refusalOf } from '../rendering/render-problems';
+import type { PoolResult } from '../pool/render-pool';
+import { poolErrorOf, refusalOf } from '../pool/render-problems';
 
 /** Why an item failed, as a render of it alone would have been answered (RFC 9457, no instance). */
 export type ItemProblem = Record<string, unknown>;

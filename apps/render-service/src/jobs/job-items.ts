@@ -5,11 +5,11 @@ import type { DataSource } from 'typeorm';
 
 import { DomainError, ServiceUnavailableError } from '@portal/problem-details';
 
+import type { Locale } from '../engine/template/helpers';
 import { LruMap } from '../lru-map';
-import { type PreparedRender, RenderService } from '../render/render.service';
+import { perCallerWorkers } from '../pool/render-pool';
 import { RenderEnvironment } from '../render-environment';
-import type { Locale } from '../rendering/helpers';
-import { perCallerWorkers } from '../rendering/render-pool';
+import { type PreparedRender, RenderService } from '../render/render.service';
 import { type ItemOutcome, itemOutcomeOf, type ItemProblem, problemOf } from './item-problem';
 import { JobCallbacks } from './job-callbacks';
 import { ITEM_QUEUE, type ItemMessage, JobQueues } from './job-queues';

@@ -7,7 +7,7 @@ import { ZipFile } from 'yazl';
 
 import { ConflictError } from '@portal/problem-details';
 
-import { CONTENT_TYPES } from '../rendering/formats';
+import { CONTENT_TYPES } from '../engine/common/formats';
 import { mergePdfs } from './pdf-merge';
 import type { RenderJobEntity } from './render-job.entity';
 

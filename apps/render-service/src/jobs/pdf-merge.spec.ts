@@ -10,9 +10,9 @@ import pixelmatch from 'pixelmatch';
 import { PNG } from 'pngjs';
 
 import { closePdfExtractor, type ExtractedPdf, extractPdf } from '../../test/pdf-text';
-import { installFonts } from '../rendering/fonts';
-import { type RenderTask, runTask } from '../rendering/render-document';
-import { TemplateCache } from '../rendering/template-engine';
+import { type RenderTask, runTask } from '../engine/document/render-document';
+import { installFonts } from '../engine/pdf/fonts';
+import { TemplateCache } from '../engine/template/template-engine';
 import { DEMO_QR_BILL, DEMO_TEMPLATES } from '../templates/demo-templates';
 import { mergePdfs, PdfMergeRefused } from './pdf-merge';
 

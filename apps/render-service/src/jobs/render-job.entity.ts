@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-import type { InputFormat, OutputFormat } from '../rendering/formats';
+import type { InputFormat, OutputFormat } from '../engine/common/formats';
 
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 export type JobState = (typeof JOB_STATES)[number];

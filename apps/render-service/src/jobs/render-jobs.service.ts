@@ -24,10 +24,10 @@ import {
   type ValidationErrors,
 } from '@portal/problem-details';
 
-import { type PreparedRender, RenderService } from '../render/render.service';
+import { RenderPool } from '../pool/render-pool';
+import { poolErrorOf, refusalOf } from '../pool/render-problems';
 import { RenderEnvironment } from '../render-environment';
-import { RenderPool } from '../rendering/render-pool';
-import { poolErrorOf, refusalOf } from '../rendering/render-problems';
+import { type PreparedRender, RenderService } from '../render/render.service';
 import { callbackUrlProblem } from './callbacks/callback-url';
 import type { CreateRenderJobDto } from './dto/create-render-job.dto';
 import { fileNamesOf, fileNameTemplateProblem } from './file-names';

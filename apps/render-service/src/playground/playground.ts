@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import { ifNoneMatchMatches, strongEtagOf } from '@portal/http-context';
 
-import { escapeHtmlCharacters } from '../rendering/html-characters';
-import { helperReferenceHtml } from '../rendering/helper-reference';
+import { escapeHtmlCharacters } from '../engine/common/html-characters';
+import { helperReferenceHtml } from '../engine/template/helper-reference';
 
 /** Where the page lives, outside the tenant prefix like /docs (contract 8). */
 export const PLAYGROUND_PATH = '/playground';
@@ -30,7 +30,7 @@ function asset(file: string, contentType: string, text?: string): Asset {
  * `apiBase` with the token its user pastes. Registered only where RENDER_PLAYGROUND allows it.
  */
 export function registerPlayground(fastify: FastifyInstance, options: { apiBase: string }): void {
-  // The helper reference is the one the OpenAPI description gives (rendering/helper-reference.ts).
+  // The helper reference is the one the OpenAPI description gives (engine/template/helper-reference.ts).
   const page = readFileSync(path.join(ASSETS_DIR, 'playground.html'), 'utf8')
     .replace('%API_BASE%', escapeHtmlCharacters(options.apiBase))
     .replace('%HELPER_REFERENCE%', helperReferenceHtml());

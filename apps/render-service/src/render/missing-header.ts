@@ -1,4 +1,4 @@
-/** The template paths a render found no value for (missing-values.ts), comma-separated. */
+/** The template paths a render found no value for (engine/template/missing-values.ts), comma-separated. */
 export const MISSING_HEADER = 'X-Render-Missing';
 /** How many paths found no value: more than `X-Render-Missing` lists when that was capped. */
 export const MISSING_COUNT_HEADER = 'X-Render-Missing-Count';

@@ -15,11 +15,11 @@ import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 import { RateLimit } from '@portal/service-runtime';
 
+import { CONTENT_TYPES } from '../engine/common/formats';
+import { MAX_WARNINGS, WARNING_SEPARATOR } from '../engine/common/render-warnings';
+import { helperReferenceMarkdown } from '../engine/template/helper-reference';
+import { LOCALES } from '../engine/template/helpers';
 import { RENDER_EXAMPLES } from '../openapi-examples';
-import { CONTENT_TYPES } from '../rendering/formats';
-import { helperReferenceMarkdown } from '../rendering/helper-reference';
-import { LOCALES } from '../rendering/helpers';
-import { MAX_WARNINGS, WARNING_SEPARATOR } from '../rendering/render-warnings';
 import { QrBillDto } from './dto/qr-bill.dto';
 import { RenderRequestDto } from './dto/render-request.dto';
 import {

@@ -15,11 +15,11 @@ import {
   type OutputFormat,
   outputsOf,
   supportsPair,
-} from '../rendering/formats';
-import { type Locale, localeOfAcceptLanguage } from '../rendering/helpers';
-import { type PoolResult, RenderPool, type RunOptions } from '../rendering/render-pool';
-import { poolErrorOf, refusalOf } from '../rendering/render-problems';
-import { parseTemplateReference } from '../templates/template-reference';
+} from '../engine/common/formats';
+import { type Locale, localeOfAcceptLanguage } from '../engine/template/helpers';
+import { type PoolResult, RenderPool, type RunOptions } from '../pool/render-pool';
+import { poolErrorOf, refusalOf } from '../pool/render-problems';
+import { parseTemplateReference, referenceLabel } from '../templates/template-reference';
 import { TemplatesService } from '../templates/templates.service';
 import type { RenderRequestDto, RenderTemplateFieldsDto } from './dto/render-request.dto';
 
@@ -134,13 +134,12 @@ export class RenderService {
   }
 
   private async savedTemplate(fields: RenderTemplateFieldsDto): Promise<TemplateSource> {
-    const name = fields.templateName as string;
     // The DTO admits only references this reads, but for versions past int32: unknown, so 404.
-    const resolved = await this.templates.resolve(parseTemplateReference(name) ?? { name });
+    const resolved = await this.templates.resolve(parseTemplateReference(fields.templateName as string));
     return {
       text: resolved.data,
       key: `version:${resolved.versionId}`,
-      label: `${resolved.name}@${resolved.version}`,
+      label: referenceLabel(resolved),
       inputFormat: resolved.inputFormat,
     };
   }

@@ -1,4 +1,4 @@
-import type { InputFormat } from '../rendering/formats';
+import type { InputFormat } from '../engine/common/formats';
 
 /** A worked example of the template language: saved at start-up in development, shown in the README. */
 export interface DemoTemplate {

@@ -13,14 +13,20 @@ export interface TemplateReference {
   readonly version?: number;
 }
 
-/** undefined when no template could ever be known by this text. */
-export function parseTemplateReference(text: string): TemplateReference | undefined {
+/**
+ * The template a reference names, read once where the reference comes in (the path of GET
+ * /templates/{name}, a render's templateName). A text no template could ever be known by (not a
+ * name, version 0, a version past int32) is read as a name no saved template has (TEMPLATE_NAME
+ * refuses it), so it is answered as unknown: 404.
+ */
+export function parseTemplateReference(text: string): TemplateReference {
   const match = TEMPLATE_REFERENCE.exec(text);
-  if (!match) return undefined;
+  if (!match) return { name: text };
   if (match[2] === undefined) return { name: match[1] };
   const version = Number(match[2]);
-  return version >= 1 && version <= MAX_INT32 ? { name: match[1], version } : undefined;
+  return version >= 1 && version <= MAX_INT32 ? { name: match[1], version } : { name: text };
 }
 
+/** `invoice`, or `invoice@3`: the reference as documents (their Template) and messages name it. */
 export const referenceLabel = ({ name, version }: TemplateReference): string =>
   version === undefined ? name : `${name}@${version}`;

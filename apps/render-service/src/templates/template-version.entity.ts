@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
-import type { InputFormat } from '../rendering/formats';
+import type { InputFormat } from '../engine/common/formats';
 import type { RenderTemplateEntity } from './template.entity';
 
 export const TEMPLATE_VERSION_UNIQUE = 'uq_render_template_version';

@@ -1,4 +1,4 @@
-import type { InputFormat } from '../rendering/formats';
+import type { InputFormat } from '../engine/common/formats';
 import type {
   TemplateResponse,
   TemplateSummaryResponse,

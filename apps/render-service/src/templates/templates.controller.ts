@@ -22,6 +22,7 @@ import {
 } from '../openapi-examples';
 import { SaveTemplateDto } from './dto/save-template.dto';
 import { TemplateResponse, TemplateSummaryResponse, TemplateVersionResponse } from './dto/template.response';
+import { parseTemplateReference } from './template-reference';
 import { toTemplateResponse, toTemplateSummary, toTemplateVersionResponse } from './template.mapper';
 import { TemplatesService } from './templates.service';
 
@@ -84,7 +85,7 @@ export class TemplatesController {
   @ApiOkResponse({ type: TemplateResponse })
   @ApiProblemResponses(404)
   async readTemplate(@Param('templateName') reference: string): Promise<TemplateResponse> {
-    const { template, version } = await this.templates.get(reference);
+    const { template, version } = await this.templates.get(parseTemplateReference(reference));
     return toTemplateResponse(template, version);
   }
 

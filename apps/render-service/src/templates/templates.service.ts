@@ -16,15 +16,15 @@ import {
 import { auditCreated } from '@portal/audit';
 import { NotFoundError, quoteInput, ValidationProblemError } from '@portal/problem-details';
 
-import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../rendering/formats';
-import { RenderPool } from '../rendering/render-pool';
-import { poolErrorOf, unprocessable } from '../rendering/render-problems';
+import { INPUT_FORMATS, type InputFormat, isInputFormat } from '../engine/common/formats';
+import { RenderPool } from '../pool/render-pool';
+import { poolErrorOf, unprocessable } from '../pool/render-problems';
 import type { SaveTemplateDto } from './dto/save-template.dto';
 import { type ResolvedTemplate, ResolvedTemplateCache } from './resolved-template-cache';
 import { readSampleData } from './sample-data';
 import { TEMPLATE_INVALIDATION, type TemplateInvalidation } from './template-invalidation';
 import {
-  parseTemplateReference,
+  referenceLabel,
   TEMPLATE_NAME,
   TEMPLATE_NAME_RULE,
   type TemplateReference,
@@ -171,20 +171,20 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     return saved;
   }
 
-  /** `name` or `name@N`; unknown names and versions are 404s. */
-  async get(reference: string): Promise<SavedVersion> {
-    const parsed = parseTemplateReference(reference);
-    if (!parsed) throw await this.notFound(reference);
+  /** A saved version: the newest, or version N of `name@N`; unknown names and versions are 404s. */
+  async get(reference: TemplateReference): Promise<SavedVersion> {
+    // A name no template can have is not looked for.
+    if (!TEMPLATE_NAME.test(reference.name)) throw await this.notFound(reference);
     const query = this.dataSource
       .getRepository(RenderTemplateVersionEntity)
       .createQueryBuilder('version')
       .innerJoinAndSelect('version.template', 'template')
       .addSelect(['version.data', 'version.sampleData'])
-      .where('template.name = :name', { name: parsed.name });
-    if (parsed.version === undefined) query.andWhere('version.version = template.latestVersion');
-    else query.andWhere('version.version = :version', { version: parsed.version });
+      .where('template.name = :name', { name: reference.name });
+    if (reference.version === undefined) query.andWhere('version.version = template.latestVersion');
+    else query.andWhere('version.version = :version', { version: reference.version });
     const version = await query.getOne();
-    if (!version) throw await this.notFound(reference, parsed);
+    if (!version) throw await this.notFound(reference);
     return { template: version.template, version };
   }
 
@@ -215,7 +215,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     const template = TEMPLATE_NAME.test(name)
       ? await this.dataSource.getRepository(RenderTemplateEntity).findOneBy({ name })
       : null;
-    if (!template) throw await this.notFound(name);
+    if (!template) throw await this.notFound({ name });
     const order = parseOrderBy(query.OrderBy, VERSION_ORDER);
     const builder = this.dataSource
       .getRepository(RenderTemplateVersionEntity)
@@ -226,10 +226,10 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
 
   /** Deletes the template and every version of it. */
   async delete(name: string): Promise<void> {
-    if (!TEMPLATE_NAME.test(name)) throw await this.notFound(name);
+    if (!TEMPLATE_NAME.test(name)) throw await this.notFound({ name });
     await this.dataSource.transaction(async (manager) => {
       const result = await manager.delete(RenderTemplateEntity, { name });
-      if (!result.affected) throw await this.notFound(name, undefined, manager);
+      if (!result.affected) throw await this.notFound({ name }, manager);
     });
     await this.invalidate(name);
   }
@@ -239,9 +239,7 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
     const cached = this.cache.get(reference.name, reference.version);
     if (cached) return cached;
     const ticket = this.cache.ticket();
-    const { template, version } = await this.get(
-      reference.version === undefined ? reference.name : `${reference.name}@${reference.version}`,
-    );
+    const { template, version } = await this.get(reference);
     const resolved: ResolvedTemplate = {
       versionId: version.id,
       name: template.name,
@@ -258,14 +256,13 @@ export class TemplatesService implements OnModuleInit, OnModuleDestroy {
    * name nearest to it is suggested (`name@N` of a known name is a version that does not exist).
    */
   private async notFound(
-    reference: string,
-    parsed: TemplateReference | undefined = parseTemplateReference(reference),
+    reference: TemplateReference,
     queryable: DataSource | EntityManager = this.dataSource,
   ): Promise<NotFoundError> {
-    const name = parsed?.name ?? reference;
+    const { name } = reference;
     const known = await storedNamesNear(queryable, RenderTemplateEntity, 'name', name);
     const nearest = known.includes(name) ? undefined : nearestName(name, known);
-    const unknown = `No template (or version) is named ${quoteInput(reference)}`;
+    const unknown = `No template (or version) is named ${quoteInput(referenceLabel(reference))}`;
     return new NotFoundError(
       nearest === undefined ? `${unknown}.` : `${unknown}; did you mean ${quoteInput(nearest)}?`,
       'TEMPLATE.NOT_FOUND',

@@ -9,16 +9,13 @@ import {
   RENEWAL_STATES,
   type RenewalState,
 } from '../../common/domain-enums';
-import {
-  ProcurationInviteResponse,
-  toProcurationInviteResponse,
-} from '../procuration-invites/procuration-invite.response';
+import { ProcurationInviteResponse, toProcurationInviteResponse } from './procuration-invite.response';
 import { ProfileResponse, toProfileResponse } from '../../profiles/dto/profile.response';
 import {
   ProcurationServiceResponse,
   toProcurationServiceResponse,
 } from '../../service-reach/procuration-service.response';
-import type { ProcurationInviteEntity } from '../procuration-invites/procuration-invite.entity';
+import type { ProcurationInviteEntity } from '../entities/procuration-invite.entity';
 import type { ProfileRecord } from '../../profiles/profile-record';
 import type { ProcurationEntity } from '../entities/procuration.entity';
 import type { ProcurationServiceEntity } from '../entities/procuration-service.entity';

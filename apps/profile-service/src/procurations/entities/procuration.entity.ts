@@ -11,7 +11,7 @@ import {
   RENEWAL_STATES,
   type RenewalState,
 } from '../../common/domain-enums';
-import type { ProcurationInviteEntity } from '../procuration-invites/procuration-invite.entity';
+import type { ProcurationInviteEntity } from './procuration-invite.entity';
 import type { ProfileEntity } from '../../profiles/entities/profile.entity';
 
 /** One procuration per principal, representative and delegator (NULLS NOT DISTINCT, PostgreSQL 15+). */

@@ -29,7 +29,7 @@ import {
   OrgIdentificationLevelResponse,
   ORG_IDENTIFICATION_LEVEL_RESOURCE,
 } from '../../reference-data/org-identification-levels/org-identification-level.response';
-import { AccountResponse, toAccountResponse } from './account.response';
+import { AccountResponse, toAccountResponse } from '../account.response';
 import { toResponse } from '../../common/crud/resource-definition';
 import type { AccountRecord, OrganizationRecord, PersonRecord, ProfileRecord } from '../profile-record';
 import type { SignatoryEntity } from '../entities/signatory.entity';

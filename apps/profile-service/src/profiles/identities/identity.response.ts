@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { AuditedResponse, auditOf } from '../../common/audited.response';
-import { AccountResponse, toAccountResponse } from '../dto/account.response';
+import { AccountResponse, toAccountResponse } from '../account.response';
 import {
   IdentificationLevelResponse,
   IDENTIFICATION_LEVEL_RESOURCE,

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-import { OUTPUT_FORMATS } from '../../rendering/formats';
+import { OUTPUT_FORMATS } from '../../engine/common/formats';
 import { JOB_RESULTS, JOB_STATES } from '../render-job.entity';
 
 export class RenderJobCountsResponse {

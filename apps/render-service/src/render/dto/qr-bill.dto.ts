@@ -3,7 +3,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 /**
  * `data.qrBill`, the Swiss QR-bill (contract 9), for the OpenAPI document: the fields of the
  * swissqrbill library, with the Swiss Payment Standards' limits. The data is read in a render
- * worker, which checks them (qr-bill.ts) and answers a 400 naming `data.qrBill.<path>`.
+ * worker, which checks them (engine/qr-bill/qr-bill.ts) and answers a 400 naming `data.qrBill.<path>`.
  */
 const TEXT = 'Latin characters only (Basic Latin, Latin-1, Latin Extended-A, Ș ș Ț ț, €)';
 

@@ -9,9 +9,9 @@ import {
   Satisfies,
 } from '@portal/http-context';
 
-import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../rendering/formats';
+import { RENDER_DATA_MAX_ELEMENTS, RENDERER_OPTIONS_MAX_ELEMENTS } from '../../engine/common/data-bounds';
+import { INPUT_FORMATS, OUTPUT_FORMATS } from '../../engine/common/formats';
 import { TEMPLATE_REFERENCE } from '../../templates/template-reference';
-import { RENDER_DATA_MAX_ELEMENTS, RENDERER_OPTIONS_MAX_ELEMENTS } from '../data-bounds';
 import { QrBillDto } from './qr-bill.dto';
 
 /** A UI template's name, as config-service's rule has it (contract 7): 1..100 characters, no controls. */

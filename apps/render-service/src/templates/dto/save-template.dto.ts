@@ -3,9 +3,9 @@ import { IsDefined, IsOptional, IsString, Length, MinLength } from 'class-valida
 
 import { FREE_TEXT_PATTERN, FreeText, OptionalJsonTextOrValue } from '@portal/http-context';
 
-import { INPUT_FORMATS } from '../../rendering/formats';
+import { RENDER_DATA_MAX_ELEMENTS } from '../../engine/common/data-bounds';
+import { INPUT_FORMATS } from '../../engine/common/formats';
 import { DEMO_INVOICE } from '../demo-templates';
-import { RENDER_DATA_MAX_ELEMENTS } from '../../render/data-bounds';
 import { SAMPLE_DATA_MAX_BYTES, sampleDataProblem, type SampleDataInput } from '../sample-data';
 
 /** SaveTemplateRequest (interfaces 2.4), plus the template's input format and the saver. */

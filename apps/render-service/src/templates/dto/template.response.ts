@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { INPUT_FORMATS } from '../../rendering/formats';
+import { INPUT_FORMATS } from '../../engine/common/formats';
 import { DEMO_INVOICE } from '../demo-templates';
 import type { SampleData } from '../sample-data';
 
