@@ -20,8 +20,25 @@ import { EnvBoolean, EnvInt, Sensitive } from '@portal/env';
 import { ServiceEnvironment } from '@portal/service-runtime';
 
 import { DEFAULT_OUTPUT_LIMITS } from './engine/common/output-budget';
-import { CALLBACK_KEY_BYTES, callbackKeyOf } from './jobs/callbacks/callback-signature';
 import { budgetProblem, mebibytesOf, type RenderMemoryBudget } from './pool/memory-budget';
+
+/** A symmetric key as Standard Webhooks writes it: `whsec_` and the key in base64... */
+export const CALLBACK_SECRET_PREFIX = 'whsec_';
+/** ...of 24 to 64 bytes (192 to 512 bits). */
+export const CALLBACK_KEY_BYTES = { min: 24, max: 64 } as const;
+
+const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+/** The key of a `whsec_` secret, or undefined when the text is not one (RENDER_CALLBACK_SECRET's check). */
+export function callbackKeyOf(secret: string): Buffer | undefined {
+  if (!secret.startsWith(CALLBACK_SECRET_PREFIX)) return undefined;
+  const base64 = secret.slice(CALLBACK_SECRET_PREFIX.length);
+  if (!CANONICAL_BASE64.test(base64)) return undefined;
+  const key = Buffer.from(base64, 'base64');
+  return key.byteLength >= CALLBACK_KEY_BYTES.min && key.byteLength <= CALLBACK_KEY_BYTES.max
+    ? key
+    : undefined;
+}
 
 /** A comma-separated list of host names (optionally with a port), lower or upper case; empty allowed. */
 const HOST_LIST =

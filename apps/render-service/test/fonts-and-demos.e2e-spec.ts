@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
-import { EXAMPLE_DELETED_TEMPLATE } from '../src/openapi-examples';
+import { EXAMPLE_DELETED_TEMPLATE } from '../src/templates/openapi-examples';
 import { DEMO_TEMPLATES } from '../src/templates/demo-templates';
 import { closePdfExtractor, extractPdf } from './pdf-text';
 import {

@@ -7,7 +7,11 @@ import { DEVELOPMENT_SUBJECT } from '@portal/auth';
 import { isUniqueViolation } from '@portal/database';
 import { NotFoundError } from '@portal/problem-details';
 
-import { DEMO_RENDER_JOB, EXAMPLE_DELETED_RENDER_JOB_ID, EXAMPLE_RENDER_JOB_ID } from '../openapi-examples';
+import {
+  DEMO_RENDER_JOB,
+  EXAMPLE_DELETED_RENDER_JOB_ID,
+  EXAMPLE_RENDER_JOB_ID,
+} from '../templates/openapi-examples';
 import { RenderEnvironment } from '../render-environment';
 import { CreateRenderJobDto } from './dto/create-render-job.dto';
 import { RenderJobsService } from './render-jobs.service';

@@ -23,7 +23,7 @@ import {
   EXAMPLE_DELETED_RENDER_JOB_ID,
   EXAMPLE_RENDER_JOB_ID,
   RENDER_JOB_EXAMPLES,
-} from '../openapi-examples';
+} from '../templates/openapi-examples';
 import { RENDER_RATE_LIMIT_POLICY, RENDER_RENDER } from '../render/render.controller';
 import { RenderEnvironment } from '../render-environment';
 import { CALLBACK_RETRY_POLICY } from './callbacks/callback-retry';

@@ -19,7 +19,7 @@ import { CONTENT_TYPES } from '../engine/common/formats';
 import { MAX_WARNINGS, WARNING_SEPARATOR } from '../engine/common/render-warnings';
 import { helperReferenceMarkdown } from '../engine/template/helper-reference';
 import { LOCALES } from '../engine/template/helpers';
-import { RENDER_EXAMPLES } from '../openapi-examples';
+import { RENDER_EXAMPLES } from '../templates/openapi-examples';
 import { QrBillDto } from './dto/qr-bill.dto';
 import { RenderRequestDto } from './dto/render-request.dto';
 import {

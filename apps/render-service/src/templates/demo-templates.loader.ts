@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 
-import { EXAMPLE_DELETED_TEMPLATE } from '../openapi-examples';
+import { EXAMPLE_DELETED_TEMPLATE } from './openapi-examples';
 import { RenderEnvironment } from '../render-environment';
 import { DEMO_TEMPLATES } from './demo-templates';
 import { TemplatesService } from './templates.service';

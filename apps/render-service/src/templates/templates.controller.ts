@@ -19,7 +19,7 @@ import {
   EXAMPLE_DEMO_TEMPLATE_NAME,
   EXAMPLE_TEMPLATE_NAME,
   SAVE_TEMPLATE_EXAMPLES,
-} from '../openapi-examples';
+} from './openapi-examples';
 import { SaveTemplateDto } from './dto/save-template.dto';
 import { TemplateResponse, TemplateSummaryResponse, TemplateVersionResponse } from './dto/template.response';
 import { parseTemplateReference } from './template-reference';

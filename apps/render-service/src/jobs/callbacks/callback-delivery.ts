@@ -6,7 +6,8 @@ import {
   readAtMost,
   requestPublicHttps,
 } from '../../outbound/public-https';
-import { callbackKeyOf, isTraceparent, signedHeaders } from './callback-signature';
+import { callbackKeyOf } from '../../render-environment';
+import { isTraceparent, signedHeaders } from './callback-signature';
 import { callbackUrlProblem } from './callback-url';
 
 /**

@@ -1,6 +1,7 @@
 import { Webhook } from 'standardwebhooks';
 
-import { callbackKeyOf, isCallbackMessageId, isTraceparent, signedHeaders } from './callback-signature';
+import { callbackKeyOf } from '../../render-environment';
+import { isCallbackMessageId, isTraceparent, signedHeaders } from './callback-signature';
 
 const SECRET = `whsec_${Buffer.from('a key of thirty-two bytes, here!').toString('base64')}`;
 

@@ -1,12 +1,5 @@
 import { createHmac } from 'node:crypto';
 
-/** A symmetric key as Standard Webhooks writes it: `whsec_` and the key in base64... */
-export const CALLBACK_SECRET_PREFIX = 'whsec_';
-/** ...of 24 to 64 bytes (192 to 512 bits). */
-export const CALLBACK_KEY_BYTES = { min: 24, max: 64 } as const;
-
-const CANONICAL_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
-
 /**
  * `webhook-id`. Standard Webhooks signs `<id>.<timestamp>.<body>`: an id with a full stop could
  * pass for another id and timestamp, so it has none.
@@ -18,17 +11,6 @@ const MESSAGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
  * 16 lower-case hex digits, neither all zeros, and the flags.
  */
 const TRACEPARENT = /^00-(?!0{32})[0-9a-f]{32}-(?!0{16})[0-9a-f]{16}-[0-9a-f]{2}$/;
-
-/** The key of a `whsec_` secret, or undefined when the text is not one (RENDER_CALLBACK_SECRET's check). */
-export function callbackKeyOf(secret: string): Buffer | undefined {
-  if (!secret.startsWith(CALLBACK_SECRET_PREFIX)) return undefined;
-  const base64 = secret.slice(CALLBACK_SECRET_PREFIX.length);
-  if (!CANONICAL_BASE64.test(base64)) return undefined;
-  const key = Buffer.from(base64, 'base64');
-  return key.byteLength >= CALLBACK_KEY_BYTES.min && key.byteLength <= CALLBACK_KEY_BYTES.max
-    ? key
-    : undefined;
-}
 
 /** Whether an id can be a callback's `webhook-id`: 1 to 128 letters, digits, `_` or `-`. */
 export const isCallbackMessageId = (id: string): boolean => MESSAGE_ID.test(id);

@@ -2,7 +2,7 @@ import { calculateQRReferenceChecksum } from 'swissqrbill/utils';
 
 import type { BodyExample } from '@portal/http-context';
 
-import { DEMO_TEMPLATES, type DemoTemplate } from './templates/demo-templates';
+import { DEMO_TEMPLATES, type DemoTemplate } from './demo-templates';
 
 /**
  * The request examples of the OpenAPI document: the worked examples of the README (the demo
