@@ -124,13 +124,15 @@ describe(ProviderKeySet.name, () => {
     // The provider is back and no longer lists the key: a renewal (in the background) drops it.
     served = [];
     provider.mode = 'up';
+    // Each read starts a renewal (maxAgeMs 0) and answers from the keys held until one completes:
+    // read until one has, for at most 5 s (a round trip to the provider, longer on a busy machine).
     let dropped = false;
-    for (let attempt = 0; attempt < 50 && !dropped; attempt += 1) {
+    for (const deadline = Date.now() + 5000; !dropped && Date.now() < deadline; ) {
       dropped = await Promise.resolve(keyOf()).then(
         () => false,
         () => true,
       );
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(dropped).toBe(true);
   });
