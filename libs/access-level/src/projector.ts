@@ -52,14 +52,15 @@ export class Projector {
     selection: SelectionTree | undefined,
   ): unknown {
     if (Array.isArray(value)) {
+      const items: readonly unknown[] = value;
       let projected: unknown[] | undefined;
-      for (let index = 0; index < value.length; index += 1) {
-        const item: unknown = value[index];
+      for (let index = 0; index < items.length; index += 1) {
+        const item = items[index];
         const kept = this.projectValue(item, entityKey, level, selection);
         if (projected) projected.push(kept);
-        else if (kept !== item) projected = [...value.slice(0, index), kept];
+        else if (kept !== item) projected = [...items.slice(0, index), kept];
       }
-      return projected ?? value;
+      return projected ?? items;
     }
     if (value === null || typeof value !== 'object' || value instanceof Date) return value;
 
