@@ -187,10 +187,19 @@ function listQueryOf(env, query) {
   });
 }
 
-/** What the service runs for a list: the page and the total side by side (a read: the page alone). */
+/** The pool as the query object reads through it (an EntityManager's `query`: the rows). */
+const rowsOf = (pool) => ({
+  query: (text, values) => pool.query(text, values).then((result) => result.rows),
+});
+
+/**
+ * What the service runs for a list: the distinct values its filters name, then the page and the
+ * total side by side (a read: the page alone).
+ */
 function listStatements(env, query, { withTotal = true } = {}) {
   return async (pool) => {
     const listQuery = listQueryOf(env, query);
+    await listQuery.resolveDistinctValues(rowsOf(pool));
     const page = listQuery.page();
     const total = listQuery.total();
     const [rows] = await Promise.all([
@@ -233,7 +242,9 @@ async function measureBare(pool, statements, connections, seconds) {
 
 /** The exact total of `filter=term`, through the service's own SQL. */
 async function totalOf(env, pool, filter, term) {
-  const total = listQueryOf(env, { [filter]: term }).total();
+  const listQuery = listQueryOf(env, { [filter]: term });
+  await listQuery.resolveDistinctValues(rowsOf(pool));
+  const total = listQuery.total();
   return (await pool.query(total.text, total.values)).rows[0].total;
 }
 

@@ -189,20 +189,59 @@ export const foldedContains = (folded: string, term: string, add: (pattern: stri
 export type DistinctValueKind = 'city' | 'zip_code' | 'firstname' | 'lastname' | 'email_domain';
 
 /**
- * `folded`, a column of few distinct values kept in `search_value` (migration
- * SearchByDistinctValues), holds one of the values that match `pattern` of the term: the term is
- * matched against the distinct values (a few thousand rows, see `foldedMatches`), and the rows
- * holding them are found, and counted, by the column's b-tree on (folded value, id), never on the
- * heap.
+ * How a condition on `folded`, a column of few distinct values kept in `search_value` (migration
+ * SearchByDistinctValues), names the values that match `pattern` of the term: the term is matched
+ * against the distinct values (a few thousand rows, see `foldedMatches`), and the rows holding
+ * them are found, and counted, by the column's b-tree on (folded value, id), never on the heap.
  */
-export function distinctValueMatches(
+export type DistinctValueCondition = (
   folded: string,
   kind: DistinctValueKind,
   term: string,
   pattern: (text: string) => string,
-  add: (pattern: string) => string,
-): string {
-  return `${folded} IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = '${kind}' AND ${foldedMatches('sv.folded', term, pattern, add)})`;
+) => string;
+
+/**
+ * The matching values as a subquery of `search_value`, in the statement itself: right where few
+ * rows are searched (a principal's procurations), since the planner must guess how many rows
+ * the values hold.
+ */
+export const inSearchValues =
+  (add: (pattern: string) => string): DistinctValueCondition =>
+  (folded, kind, term, pattern) =>
+    `${folded} IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = '${kind}' AND ${foldedMatches('sv.folded', term, pattern, add)})`;
+
+/**
+ * The distinct values of `kind` that match `pattern` of the term, found before the statement that
+ * names them (`= ANY($n::text[])`), so that it is planned with the values themselves. With a
+ * subquery the planner guessed that one matching value holds 0.5 % of the rows, and for a page
+ * of a rare term walked the primary key until it had 50: a city of 708 profiles took 340 ms at
+ * 10,000,000 profiles, a term no value holds 3.9 s (all of it), against 0.7 ms with the values.
+ */
+export class DistinctValueLookup {
+  private found: readonly string[] | undefined;
+
+  constructor(
+    readonly kind: DistinctValueKind,
+    readonly term: string,
+    readonly pattern: (text: string) => string,
+  ) {}
+
+  /** The expression that finds them (a text array), its parameters bound by `add`. */
+  sql(add: (pattern: string) => string): string {
+    return `(SELECT coalesce(array_agg(sv.folded), '{}') FROM search_value sv WHERE sv.kind = '${this.kind}' AND ${foldedMatches('sv.folded', this.term, this.pattern, add)})`;
+  }
+
+  resolve(values: readonly string[]): void {
+    this.found = values;
+  }
+
+  /** The values found; a statement naming them is only sent once they are. */
+  get values(): readonly string[] {
+    if (this.found === undefined)
+      throw new Error(`The ${this.kind} values of '${this.term}' are not looked up yet.`);
+    return this.found;
+  }
 }
 
 /**
@@ -219,6 +258,7 @@ export function emailAlternatives(
   alias: string,
   term: string,
   add: (pattern: string) => string,
+  distinct: DistinctValueCondition,
   { localPart }: { localPart: boolean } = { localPart: true },
 ): string[] {
   const local = `${alias}."email_local_search"`;
@@ -226,8 +266,8 @@ export function emailAlternatives(
   const at = term.lastIndexOf('@');
   return [
     at < 0
-      ? distinctValueMatches(domain, 'email_domain', term, containsPattern, add)
-      : `(${foldedMatches(local, term.slice(0, at), endsWithPattern, add)} AND ${distinctValueMatches(domain, 'email_domain', term.slice(at + 1), startsWithPattern, add)})`,
+      ? distinct(domain, 'email_domain', term, containsPattern)
+      : `(${foldedMatches(local, term.slice(0, at), endsWithPattern, add)} AND ${distinct(domain, 'email_domain', term.slice(at + 1), startsWithPattern)})`,
     ...(localPart ? [foldedContains(local, term, add)] : []),
   ];
 }
@@ -240,8 +280,9 @@ export const keywordAlternatives = (
   alias: string,
   term: string,
   add: (pattern: string) => string,
+  distinct: DistinctValueCondition,
 ): string[] => [
-  ...emailAlternatives(alias, term, add, { localPart: false }),
+  ...emailAlternatives(alias, term, add, distinct, { localPart: false }),
   foldedContains(`${alias}."search_text"`, term, add),
 ];
 

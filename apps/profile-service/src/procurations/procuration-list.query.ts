@@ -8,7 +8,7 @@ import {
   type SortTerm,
 } from '@portal/pagination';
 
-import { keywordAlternatives } from '../common/query-filters';
+import { inSearchValues, keywordAlternatives } from '../common/query-filters';
 import { rawReader } from '../common/raw-rows';
 import { orderByOfResponse } from '../common/response-shape';
 import { PROCURATION_RELATIONS, ProcurationResponse } from './dto/procuration.response';
@@ -79,11 +79,18 @@ export function procurationConditions(
   if (filters.representativeKeyword !== undefined) {
     // The representative as the profile list's Keyword finds it (contract 9).
     let spelling = 0;
-    const alternatives = keywordAlternatives(REPRESENTATIVE, filters.representativeKeyword, (pattern) => {
+    const add = (pattern: string): string => {
       const name = `pfKeyword${(spelling += 1)}`;
       parameters[name] = pattern;
       return `:${name}`;
-    });
+    };
+    // The distinct values in the statement: it searches one profile's procurations, not all profiles.
+    const alternatives = keywordAlternatives(
+      REPRESENTATIVE,
+      filters.representativeKeyword,
+      add,
+      inSearchValues(add),
+    );
     conditions.push(`(${alternatives.join(' OR ')})`);
   }
   if (filters.hasAccessToServiceId !== undefined) {

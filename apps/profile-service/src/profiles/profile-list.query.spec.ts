@@ -45,6 +45,28 @@ function fakeManager(...answers: Record<string, unknown>[][]): {
   return { manager, ran };
 }
 
+/**
+ * Looks the query's distinct values up as if each lookup found `found`, and answers the statement
+ * that looked them up (none when the filters name no distinct values).
+ */
+async function lookedUp(
+  query: ProfileListQuery,
+  found: readonly string[] = ['found'],
+): Promise<SqlStatement[]> {
+  const ran: SqlStatement[] = [];
+  const manager = {
+    query: (text: string, values: unknown[]) => {
+      ran.push({ text, values });
+      const lookups = text.match(/ AS "\d+"/g)?.length ?? 0;
+      return Promise.resolve([
+        Object.fromEntries(Array.from({ length: lookups }, (_, index) => [String(index), found])),
+      ]);
+    },
+  } as unknown as EntityManager;
+  await query.resolveDistinctValues(manager);
+  return ran;
+}
+
 /** The WHERE clause of the page's inner statement, squeezed to one line. */
 const whereOf = (query: ProfileListQuery): string => {
   const text = query.total().text.replace(/\s+/g, ' ');
@@ -88,19 +110,9 @@ describe(ProfileListQuery.name, () => {
       ['Ids', { Ids: [3, 5] }, 'p.id = ANY($1::int[])', [[3, 5]]],
       ['IsEnabled', { IsEnabled: false }, 'p."is_enabled" = $1', [false]],
       ['ExternalKey', { ExternalKey: 'K-1' }, 'p."external_key" = $1', ['K-1']],
-      [
-        'ZipCodeContains',
-        { ZipCodeContains: '80' },
-        'p."zip_code_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'zip_code\' AND sv.folded LIKE profile_search_fold($1))',
-        ['%80%'],
-      ],
-      // With an umlaut, its transliteration too (contract 9).
-      [
-        'CityContains',
-        { CityContains: 'zür' },
-        'p."city_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'city\' AND (sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2)))',
-        ['%zür%', '%zuer%'],
-      ],
+      // Of few distinct values: the values found first (see 'looks the distinct values up first').
+      ['ZipCodeContains', { ZipCodeContains: '80' }, 'p."zip_code_search" = ANY($1::text[])', [['found']]],
+      ['CityContains', { CityContains: 'zür' }, 'p."city_search" = ANY($1::text[])', [['found']]],
       [
         'MinLastLoginStamp',
         { MinLastLoginStamp: '2025-01-01T00:00:00Z' },
@@ -142,26 +154,52 @@ describe(ProfileListQuery.name, () => {
       [
         'PersonFirstNameContains',
         { PersonFirstNameContains: 'ann' },
-        'p."firstname_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'firstname\' AND sv.folded LIKE profile_search_fold($1))',
-        ['%ann%'],
+        'p."firstname_search" = ANY($1::text[])',
+        [['found']],
       ],
       [
         'PersonLastnameContains',
         { PersonLastnameContains: 'Bösch' },
-        'p."lastname_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = \'lastname\' AND (sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2)))',
-        ['%Bösch%', '%Boesch%'],
+        'p."lastname_search" = ANY($1::text[])',
+        [['found']],
       ],
       ['PersonAhvNumber', { PersonAhvNumber: '756.1' }, 'pe."ahv_number" = $1', ['756.1']],
-    ])('%s', (_name, filters, condition, values) => {
+    ])('%s', async (_name, filters, condition, values) => {
       const query = sut({ filters });
+      await lookedUp(query);
       expect(whereOf(query)).toBe(condition);
       expect(query.total().values).toEqual(values);
       expect(query.total().text).toMatch(/^SELECT count\(\*\)::int AS total FROM profile p/);
     });
 
+    it('looks the distinct values up first, all in one statement, once, and sends nothing for filters without', async () => {
+      const match = (kind: string, like: string): string =>
+        `(SELECT coalesce(array_agg(sv.folded), '{}') FROM search_value sv WHERE sv.kind = '${kind}' AND ${like})`;
+      const query = sut({
+        filters: { CityContains: 'zür', PersonLastnameContains: 'bosch', IsEnabled: true },
+      });
+      const ran = await lookedUp(query, ['zurich', 'zuerich']);
+      expect(ran).toEqual([
+        {
+          // With an umlaut, its transliteration too (contract 9).
+          text:
+            `SELECT ${match('city', '(sv.folded LIKE profile_search_fold($1) OR sv.folded LIKE profile_search_fold($2))')} AS "0", ` +
+            `${match('lastname', 'sv.folded LIKE profile_search_fold($3)')} AS "1"`,
+          values: ['%zür%', '%zuer%', '%bosch%'],
+        },
+      ]);
+      expect(query.total().values).toEqual([true, ['zurich', 'zuerich'], ['zurich', 'zuerich']]);
+      // Looked up once, however many statements name them.
+      expect(await lookedUp(query)).toEqual([]);
+      expect(await lookedUp(sut({ filters: { IsEnabled: true } }))).toEqual([]);
+      // A statement is not sent before its values are found.
+      expect(() => sut({ filters: { CityContains: 'bern' } }).page()).toThrow(
+        "The city values of 'bern' are not looked up yet.",
+      );
+    });
+
     describe('filters of alternatives: ORed in the page, counted one alternative at a time', () => {
-      const domain = (pattern: string): string =>
-        `p."email_domain_search" IN (SELECT sv.folded FROM search_value sv WHERE sv.kind = 'email_domain' AND sv.folded LIKE profile_search_fold(${pattern}))`;
+      const domain = (parameter: string): string => `p."email_domain_search" = ANY(${parameter}::text[])`;
 
       it.each<[string, ProfileListFilters, string[], unknown[]]>([
         // The domain first, by its distinct values: its count, the large one, stays index-only.
@@ -170,13 +208,13 @@ describe(ProfileListQuery.name, () => {
           'Keyword',
           { Keyword: 'Muster' },
           [domain('$1'), 'p."search_text" LIKE profile_search_fold($2)'],
-          ['%Muster%', '%Muster%'],
+          [['found'], '%Muster%'],
         ],
         [
           'EmailContains in a part',
           { EmailContains: 'bluewin' },
           [domain('$1'), 'p."email_local_search" LIKE profile_search_fold($2)'],
-          ['%bluewin%', '%bluewin%'],
+          [['found'], '%bluewin%'],
         ],
         // Across the `@`: the local part ends with what precedes it, the domain starts with what follows.
         [
@@ -186,7 +224,7 @@ describe(ProfileListQuery.name, () => {
             `(p."email_local_search" LIKE profile_search_fold($1) AND ${domain('$2')})`,
             'p."email_local_search" LIKE profile_search_fold($3)',
           ],
-          ['%hans.muster', 'bern%', '%hans.muster@bern%'],
+          ['%hans.muster', ['found'], '%hans.muster@bern%'],
         ],
         [
           'EmailContains of a domain',
@@ -195,10 +233,11 @@ describe(ProfileListQuery.name, () => {
             `(p."email_local_search" LIKE profile_search_fold($1) AND ${domain('$2')})`,
             'p."email_local_search" LIKE profile_search_fold($3)',
           ],
-          ['%', 'bern.ch%', '%@bern.ch%'],
+          ['%', ['found'], '%@bern.ch%'],
         ],
-      ])('%s', (_name, filters, [first, second], values) => {
+      ])('%s', async (_name, filters, [first, second], values) => {
         const query = sut({ filters });
+        await lookedUp(query);
         // The page: the first rows of each alternative apart, up to the page's end, merged.
         const branch = (alternative: string): string =>
           `(SELECT p.id, p."id" AS sort0 FROM profile p WHERE ${alternative} ORDER BY p."id" ASC LIMIT $${values.length + 3})`;
@@ -214,8 +253,9 @@ describe(ProfileListQuery.name, () => {
         expect(query.page().values).toEqual([...values, 50, 0, 50]);
       });
 
-      it('counts the first filter of alternatives apart, with every other filter in each count', () => {
+      it('counts the first filter of alternatives apart, with every other filter in each count', async () => {
         const query = sut({ filters: { IsEnabled: true, Keyword: 'x', EmailContains: 'y' } });
+        await lookedUp(query);
         const keyword = [domain('$2'), 'p."search_text" LIKE profile_search_fold($3)'];
         const email = `(${domain('$4')} OR p."email_local_search" LIKE profile_search_fold($5))`;
         expect(query.total().text.replace(/\s+/g, ' ')).toBe(
@@ -225,20 +265,26 @@ describe(ProfileListQuery.name, () => {
       });
     });
 
-    it('escapes LIKE wildcards and keeps every value out of the text', () => {
+    it('escapes LIKE wildcards and keeps every value out of the text', async () => {
       const hostile = `100%_\\'; DROP TABLE profile; --`;
+      const pattern = `%100\\%\\_\\\\'; DROP TABLE profile; --%`;
       const query = sut({ filters: { Keyword: hostile, EmailContains: hostile } });
-      expect(query.total().values).toEqual(Array(4).fill(`%100\\%\\_\\\\'; DROP TABLE profile; --%`));
+      const [lookup] = await lookedUp(query);
+      expect(lookup.values).toEqual([pattern, pattern]);
+      expect(query.total().values).toEqual([['found'], pattern, ['found'], pattern]);
+      expect(lookup.text).not.toContain('DROP');
       expect(query.total().text).not.toContain('DROP');
       expect(query.page().text).not.toContain('DROP');
     });
 
-    it('joins the person or the organization only for their filters, and combines filters with AND', () => {
-      expect(sut({ filters: { Keyword: 'x' } }).total().text).not.toContain('JOIN');
+    it('joins the person or the organization only for their filters, and combines filters with AND', async () => {
+      const keyword = sut({ filters: { Keyword: 'x' } });
+      await lookedUp(keyword);
+      expect(keyword.total().text).not.toContain('JOIN');
       // The person's folded names are on its profile: counting a name search joins nothing.
-      expect(
-        sut({ filters: { PersonLastnameContains: 'x', PersonFirstNameContains: 'y' } }).total().text,
-      ).not.toContain('JOIN');
+      const names = sut({ filters: { PersonLastnameContains: 'x', PersonFirstNameContains: 'y' } });
+      await lookedUp(names);
+      expect(names.total().text).not.toContain('JOIN');
       const both = sut({
         filters: { ProfileType: 'Person', PersonAhvNumber: '756.1', OrganizationIsPending: false },
       });
@@ -250,15 +296,16 @@ describe(ProfileListQuery.name, () => {
       );
     });
 
-    it('numbers the paging parameters after the filters, in the page statement only', () => {
+    it('numbers the paging parameters after the filters, in the page statement only', async () => {
       const query = sut({
         filters: { Keyword: 'x', IsEnabled: true },
         page: { pageNumber: 2, pageSize: 10 },
       });
+      await lookedUp(query);
       expect(query.page().text).toContain('LIMIT $6)');
       expect(query.page().text).toContain('LIMIT $4 OFFSET $5');
-      expect(query.page().values).toEqual([true, '%x%', '%x%', 10, 10, 20]);
-      expect(query.total().values).toEqual([true, '%x%', '%x%']);
+      expect(query.page().values).toEqual([true, ['found'], '%x%', 10, 10, 20]);
+      expect(query.total().values).toEqual([true, ['found'], '%x%']);
     });
 
     it('matches the validation perimeter as the pairs its entries allow, * for any side', () => {
@@ -459,12 +506,17 @@ describe(ProfileListQuery.name, () => {
       ]);
     });
 
-    it('reads a page and its total beside it, and the total alone for HEAD', async () => {
+    it('reads a page and its total beside it, after the distinct values, and the total alone for HEAD', async () => {
       const query = sut({ filters: { CityContains: 'bern' } });
-      const both = fakeManager([{ 'p.id': 1 }], [{ total: 1 }]);
+      const both = fakeManager([{ '0': ['bern'] }], [{ 'p.id': 1 }], [{ total: 1 }]);
       const { records, total } = await query.readPage(both.manager, false);
       expect([records.map((record) => record.profile.id), total]).toEqual([[1], 1]);
-      expect(both.ran.map((statement) => statement.text)).toEqual([query.page().text, query.total().text]);
+      expect(both.ran.map((statement) => statement.text)).toEqual([
+        expect.stringContaining("FROM search_value sv WHERE sv.kind = 'city'"),
+        query.page().text,
+        query.total().text,
+      ]);
+      expect(query.total().values).toEqual([['bern']]);
       const head = fakeManager([{ total: 3 }]);
       expect(await query.readPage(head.manager, true)).toEqual({ records: [], total: 3 });
       expect(head.ran.map((statement) => statement.text)).toEqual([query.total().text]);

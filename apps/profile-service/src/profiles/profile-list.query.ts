@@ -6,8 +6,9 @@ import { columnOf, columnsOf, type EntityColumn } from '../common/entity-columns
 import { groupBy } from '../common/group-by';
 import {
   containsPattern,
-  distinctValueMatches,
+  type DistinctValueCondition,
   type DistinctValueKind,
+  DistinctValueLookup,
   emailAlternatives,
   escapeLike,
   foldedContains,
@@ -130,6 +131,10 @@ export const PROFILE_ORDER_BY: OrderByWhitelist = Object.fromEntries([
 ]);
 
 /** Collects the values of a statement and names their placeholders. */
+/** The values of a statement, each looked-up value list as the values it found. */
+const bound = (values: readonly unknown[]): unknown[] =>
+  values.map((value) => (value instanceof DistinctValueLookup ? value.values : value));
+
 class Parameters {
   readonly values: unknown[] = [];
 
@@ -160,6 +165,9 @@ export class ProfileListQuery {
   private readonly alternatives: (readonly string[])[] = [];
   private readonly kindCondition: { readonly sql: string; readonly kind: string } | undefined;
   private readonly filterJoins = new Set<'person' | 'organization'>();
+  /** The distinct values the filters name, found before the statements are sent (resolveDistinctValues). */
+  private readonly lookups: DistinctValueLookup[] = [];
+  private lookedUp: Promise<void> | undefined;
 
   constructor(private readonly options: ProfileListOptions) {
     this.kindCondition = this.kindOf(options.filters.ProfileType);
@@ -186,13 +194,34 @@ export class ProfileListQuery {
     return { records, total };
   }
 
+  /**
+   * Finds the distinct values the filters name (city, zip code, names, e-mail domain), all in one
+   * statement, once however many statements then use them; nothing to find, nothing sent. The page
+   * and the total run beside each other after it (readPage).
+   */
+  resolveDistinctValues(manager: Pick<EntityManager, 'query'>): Promise<void> {
+    this.lookedUp ??= (async () => {
+      if (this.lookups.length === 0) return;
+      const parameters = new Parameters();
+      const add = (value: unknown): string => parameters.add(value);
+      const found = this.lookups.map((lookup, index) => `${lookup.sql(add)} AS "${index}"`);
+      const [row] = await manager.query<Record<string, string[]>[]>(`SELECT ${found.join(', ')}`, [
+        ...parameters.values,
+      ]);
+      this.lookups.forEach((lookup, index) => lookup.resolve(row[String(index)]));
+    })();
+    return this.lookedUp;
+  }
+
   /** The page's records with the collections their expansions ask for. */
   async readRecords(manager: EntityManager): Promise<ProfileRecord[]> {
+    await this.resolveDistinctValues(manager);
     const page = this.page();
     return this.completeRows(manager, await manager.query(page.text, [...page.values]));
   }
 
   async readTotal(manager: EntityManager): Promise<number> {
+    await this.resolveDistinctValues(manager);
     const total = this.total();
     const [row] = await manager.query<{ total: number }[]>(total.text, [...total.values]);
     return row.total;
@@ -251,7 +280,7 @@ export class ProfileListQuery {
   FROM unnest(ARRAY(${ids})) WITH ORDINALITY AS page(id, ordinal)
   JOIN profile p ON p.id = page.id${this.joinsForExpansions()}
  ORDER BY page.ordinal`,
-      values: parameters.values,
+      values: bound(parameters.values),
     };
   }
 
@@ -299,7 +328,7 @@ export class ProfileListQuery {
       text: `SELECT ${this.selectList().join(', ')}
   FROM profile p${joins}${this.where()}
  ORDER BY ${order}`,
-      values: this.parametersWithFilters().values,
+      values: bound(this.parametersWithFilters().values),
     };
   }
 
@@ -317,7 +346,7 @@ export class ProfileListQuery {
     if (split === undefined || split.length === 1)
       return {
         text: `SELECT count(*)::int AS total FROM profile p${this.joinsForFilters()}${this.where()}`,
-        values: this.filterParameters.values,
+        values: bound(this.filterParameters.values),
       };
     // A count over ORed conditions would visit the heap row of every match (a bitmap OR): the
     // first filter of alternatives is counted one alternative at a time instead, each without the
@@ -329,7 +358,7 @@ export class ProfileListQuery {
     });
     return {
       text: `SELECT (${counts.join(' + ')})::int AS total`,
-      values: this.filterParameters.values,
+      values: bound(this.filterParameters.values),
     };
   }
 
@@ -493,15 +522,20 @@ export class ProfileListQuery {
     when(filters.IsEnabled, (value) => `${p('isEnabled')} = ${add(value)}`);
     when(filters.ExternalKey, (value) => `${p('externalKey')} = ${add(value)}`);
     // Keyword and the Contains filters look in the folded columns (contract 9, see foldedContains),
-    // those of few distinct values through them (distinctValueMatches).
+    // those of few distinct values through them, looked up first (DistinctValueLookup).
     const contains = (source: Source, property: string, value: string): string =>
       foldedContains(column(source, property), value, add);
+    const distinct: DistinctValueCondition = (folded, kind, term, pattern) => {
+      const lookup = new DistinctValueLookup(kind, term, pattern);
+      this.lookups.push(lookup);
+      return `${folded} = ANY(${add(lookup)}::text[])`;
+    };
     const distinctValue = (property: string, kind: DistinctValueKind, value: string): string =>
-      distinctValueMatches(column(PROFILE_SEARCH, property), kind, value, containsPattern, add);
+      distinct(column(PROFILE_SEARCH, property), kind, value, containsPattern);
     if (filters.Keyword !== undefined)
-      this.alternatives.push(keywordAlternatives(PROFILE.alias, filters.Keyword, add));
+      this.alternatives.push(keywordAlternatives(PROFILE.alias, filters.Keyword, add, distinct));
     if (filters.EmailContains !== undefined)
-      this.alternatives.push(emailAlternatives(PROFILE.alias, filters.EmailContains, add));
+      this.alternatives.push(emailAlternatives(PROFILE.alias, filters.EmailContains, add, distinct));
     when(filters.ZipCodeContains, (value) => distinctValue('zipCodeSearch', 'zip_code', value));
     when(filters.CityContains, (value) => distinctValue('citySearch', 'city', value));
     when(filters.MinLastLoginStamp, (value) => `${p('lastLoginStamp')} >= ${add(new Date(value))}`);

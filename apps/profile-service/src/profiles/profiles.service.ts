@@ -112,6 +112,8 @@ export class ProfilesService {
     page: PageRequest,
     batchSize: number,
   ): Promise<StreamedPage<ProfileRecord>> {
+    // Before the cursor's snapshot: a value first used in between is not searched (search_value only grows).
+    await listQuery.resolveDistinctValues(this.dataSource.manager);
     const { snapshot: total, batches } = await openCursor(this.dataSource, {
       statement: listQuery.all(),
       batchSize,
