@@ -127,7 +127,7 @@ describe(ProviderKeySet.name, () => {
     // Each read starts a renewal (maxAgeMs 0) and answers from the keys held until one completes:
     // read until one has, for at most 5 s (a round trip to the provider, longer on a busy machine).
     let dropped = false;
-    for (const deadline = Date.now() + 5000; !dropped && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 5000; !dropped && Date.now() < deadline;) {
       dropped = await Promise.resolve(keyOf()).then(
         () => false,
         () => true,
