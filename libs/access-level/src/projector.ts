@@ -11,6 +11,13 @@ export interface Projection {
 
 type Json = Record<string, unknown>;
 
+/** The first `count` of the properties, kept as they are: what a copy on write starts from. */
+function copyBefore(source: Json, properties: readonly string[], count: number): Json {
+  const copy: Json = {};
+  for (let index = 0; index < count; index += 1) copy[properties[index]] = source[properties[index]];
+  return copy;
+}
+
 /** Selected paths as a tree: `person.firstname` -> person -> firstname -> WHOLE. */
 const WHOLE = 'whole';
 type SelectionTree = Map<string, SelectionTree | typeof WHOLE>;
@@ -67,12 +74,6 @@ export class Projector {
     const source = value as Json;
     const properties = Object.keys(source);
     let result: Json | undefined;
-    // The first `index` properties, kept as they are: what a copy starts from.
-    const copyBefore = (index: number): Json => {
-      const copy: Json = {};
-      for (let before = 0; before < index; before += 1) copy[properties[before]] = source[properties[before]];
-      return copy;
-    };
     for (let index = 0; index < properties.length; index += 1) {
       const property = properties[index];
       const selected = selection?.get(property);
@@ -80,7 +81,7 @@ export class Projector {
         this.table.allows(level, entityKey, property) &&
         (!selection || property === 'id' || selected !== undefined);
       if (!kept) {
-        result ??= copyBefore(index);
+        result ??= copyBefore(source, properties, index);
         continue;
       }
       const propertyValue = source[property];
@@ -96,7 +97,7 @@ export class Projector {
             );
       if (result) result[property] = projected;
       else if (projected !== propertyValue) {
-        result = copyBefore(index);
+        result = copyBefore(source, properties, index);
         result[property] = projected;
       }
     }
