@@ -1,8 +1,9 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiParam } from '@nestjs/swagger';
+import { ApiParam, ApiTags } from '@nestjs/swagger';
 
 import { AccessLevelTable } from '@portal/access-level';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/pagination';
+import { ApiProblemResponses } from '@portal/problem-details';
 import { type ExampleByVersion, parameterExamplesByVersion } from '@portal/service-runtime';
 
 /**
@@ -59,6 +60,13 @@ export const IdParam = (
       ...(typeof example === 'number' ? { example } : { examples: parameterExamplesByVersion(example) }),
     }),
   );
+
+/**
+ * A controller's tag, and the 401 and 403 every one of its operations can give (each needs a token
+ * holding one of its roles). Each feature's `<stem>.openapi.ts` names its own (`ProfilesDocs()`).
+ */
+export const ResourceDocs = (tag: string): ClassDecorator =>
+  applyDecorators(ApiTags(tag), ApiProblemResponses(401, 403));
 
 /** Joins description sentences, skipping the empty ones. */
 export const sentences = (...parts: (string | undefined | false)[]): string =>
