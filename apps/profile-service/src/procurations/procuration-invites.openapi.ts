@@ -4,7 +4,13 @@ import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam } from '@nest
 import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
-import { readProjection, ResourceDocs, sentences, writeProjection } from '../common/operation-docs';
+import {
+  readProjection,
+  ResourceDocs,
+  sentences,
+  WriteDocs,
+  writeProjection,
+} from '../common/operation-docs';
 import {
   ApproveProcurationInviteDto,
   ConsumeProcurationInviteDto,
@@ -69,48 +75,50 @@ export const ReadProcurationInviteDocs = (): MethodDecorator =>
 
 export const ConsumeProcurationInviteDocs = (): MethodDecorator =>
   applyDecorators(
-    ApiOperation({
-      summary: 'Take an invite (the representative)',
-      description: sentences(
-        'Sets the representative, `consumptionStamp` and `isReadyForApproval`. For an organization representative,',
-        '`consumerInOrgProfileId` names the person acting for it; its names are kept as `consumerInOrgFirstname`/`Lastname`.',
-        REFUSED,
-        writeProjection('procurationInvite'),
-      ),
-    }),
-    TokenParam(),
-    ApiBodyExamples(ConsumeProcurationInviteDto, {
-      company: {
-        summary: 'Schreinerei Huber GmbH (demo profile 2) takes the invite',
-        value: {
-          representativeProfileId: 2,
-          messageToPrincipal: 'Gerne übernehmen wir Ihre Steuererklärung.',
-          updatedBy: 'sandra.huber',
+    WriteDocs(
+      {
+        summary: 'Take an invite (the representative)',
+        description: sentences(
+          'Sets the representative, `consumptionStamp` and `isReadyForApproval`. For an organization representative,',
+          '`consumerInOrgProfileId` names the person acting for it; its names are kept as `consumerInOrgFirstname`/`Lastname`.',
+          REFUSED,
+          writeProjection('procurationInvite'),
+        ),
+      },
+      ConsumeProcurationInviteDto,
+      {
+        company: {
+          summary: 'Schreinerei Huber GmbH (demo profile 2) takes the invite',
+          value: {
+            representativeProfileId: 2,
+            messageToPrincipal: 'Gerne übernehmen wir Ihre Steuererklärung.',
+            updatedBy: 'sandra.huber',
+          },
         },
       },
-    }),
+      TokenParam(),
+    ),
     ApiOkResponse({ type: ProcurationInviteResponse }),
-    ApiProblemResponses(400, 404, 413, 415),
   );
 
 export const ApproveProcurationInviteDocs = (): MethodDecorator =>
   applyDecorators(
-    ApiOperation({
-      summary: 'Approve a consumed invite (the principal): creates the procuration',
-      description: sentences(
-        "Creates the procuration from the principal to the representative with the invite's services (valid from now),",
-        'in one transaction; 400 when the invite is not consumed yet or the procuration exists.',
-        REFUSED,
-        writeProjection('procuration'),
-      ),
-    }),
-    TokenParam(),
-    ApiBodyExamples(ApproveProcurationInviteDto, {
-      approve: { summary: 'Marco Rossi approves', value: { updatedBy: 'marco.rossi' } },
-    }),
+    WriteDocs(
+      {
+        summary: 'Approve a consumed invite (the principal): creates the procuration',
+        description: sentences(
+          "Creates the procuration from the principal to the representative with the invite's services (valid from now),",
+          'in one transaction; 400 when the invite is not consumed yet or the procuration exists.',
+          REFUSED,
+          writeProjection('procuration'),
+        ),
+      },
+      ApproveProcurationInviteDto,
+      { approve: { summary: 'Marco Rossi approves', value: { updatedBy: 'marco.rossi' } } },
+      TokenParam(),
+    ),
     ApiCreatedResponse({
       type: ProcurationResponse,
       description: 'The procuration, with its procurationServices.',
     }),
-    ApiProblemResponses(400, 404, 413, 415),
   );

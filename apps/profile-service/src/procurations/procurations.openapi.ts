@@ -1,18 +1,21 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse } from '@nestjs/swagger';
 
-import { ApiBodyExamples, type BodyExample } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
+import type { BodyExample } from '@portal/http-context';
 import type { ExampleByVersion } from '@portal/service-runtime';
 
 import {
+  DeleteDocs,
   IdParam,
+  ListDocs,
   NOT_FOUND,
   PAGING,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileIdParam } from '../common/profile-path';
@@ -231,51 +234,33 @@ const SIDES: Readonly<Record<ProcurationSideName, SideDocs>> = {
 // The operations both sides serve.
 
 export const ListProcurationsDocs = (side: ProcurationSideName): MethodDecorator =>
-  applyDecorators(ApiOperation(SIDES[side].list), ProfileIdParam(), ApiProblemResponses(400, 404));
+  ListDocs(SIDES[side].list, ProfileIdParam());
 
 export const PatchProcurationDocs = (side: ProcurationSideName): MethodDecorator => {
   const { body, examples, ...words } = SIDES[side].patch;
   return applyDecorators(
-    ApiOperation(words),
-    DemoProcurationParams(),
-    ApiBodyExamples(body, examples),
+    WriteDocs(words, body, examples, DemoProcurationParams()),
     ApiOkResponse({ type: ProcurationResponse }),
-    ApiProblemResponses(400, 404, 413, 415),
   );
 };
 
 export const ReadProcurationDocs = (side: ProcurationSideName): MethodDecorator =>
-  applyDecorators(
-    ApiOperation(SIDES[side].read),
-    DemoProcurationParams(),
-    ApiOkResponse({ type: ProcurationResponse }),
-    ApiProblemResponses(400, 404),
-  );
+  ReadDocs(SIDES[side].read, ProcurationResponse, DemoProcurationParams());
 
 export const DeleteProcurationDocs = (side: ProcurationSideName): MethodDecorator => {
   const { params, ...words } = SIDES[side].delete;
-  return applyDecorators(
-    ApiOperation(words),
-    params,
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
-  );
+  return DeleteDocs(words, params);
 };
 
 export const ListProcurationServicesDocs = (side: ProcurationSideName): MethodDecorator =>
-  applyDecorators(
-    ApiOperation(SIDES[side].listServices),
-    DemoProcurationParams(),
-    ApiProblemResponses(400, 404),
-  );
+  ListDocs(SIDES[side].listServices, DemoProcurationParams());
 
 export const ReadProcurationServiceDocs = (side: ProcurationSideName): MethodDecorator =>
-  applyDecorators(
-    ApiOperation(SIDES[side].readService),
+  ReadDocs(
+    SIDES[side].readService,
+    ProfileServiceResponse,
     DemoProcurationParams(),
     ProcurationServiceIdParam(),
-    ApiOkResponse({ type: ProfileServiceResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 // The principal's own operations.
@@ -283,40 +268,42 @@ export const ReadProcurationServiceDocs = (side: ProcurationSideName): MethodDec
 /** The create's example; under v9-1 for Thomas Baumann (PROFILE_VERSION_EXAMPLES). */
 export const CreateProcurationDocs = (): MethodDecorator =>
   applyDecorators(
-    ApiOperation({
-      summary: 'Create a procuration',
-      description: sentences(
-        '201; 400 when it exists, or when principal and representative are the same profile.',
-        RESTRICTED,
-        VALIDITY,
-        DELEGATOR,
-        NOT_FOUND,
-        writeProjection('procuration'),
-      ),
-    }),
-    // The pair the demo data leaves out: Huber (2) gives Marco Rossi (1) a procuration under v10-0,
-    // Thomas Baumann (7) under v9-1.
-    procurationParams(2, { 'v10-0': 1, 'v9-1': 7 }),
-    ApiBodyExamples(WriteProcurationDto, {
-      manager: {
-        summary:
-          'Marco Rossi (demo person 1) manages the services of Schreinerei Huber GmbH (demo organization 2)',
-        value: {
-          personInOrganizationFunction: 'Manager',
-          representativeEmail: 'marco.rossi@sunrise.ch',
-          delegationMode: 'Unitary',
-          createdBy: 'luca.bernasconi',
+    WriteDocs(
+      {
+        summary: 'Create a procuration',
+        description: sentences(
+          '201; 400 when it exists, or when principal and representative are the same profile.',
+          RESTRICTED,
+          VALIDITY,
+          DELEGATOR,
+          NOT_FOUND,
+          writeProjection('procuration'),
+        ),
+      },
+      WriteProcurationDto,
+      {
+        manager: {
+          summary:
+            'Marco Rossi (demo person 1) manages the services of Schreinerei Huber GmbH (demo organization 2)',
+          value: {
+            personInOrganizationFunction: 'Manager',
+            representativeEmail: 'marco.rossi@sunrise.ch',
+            delegationMode: 'Unitary',
+            createdBy: 'luca.bernasconi',
+          },
         },
       },
-    }),
+      // The pair the demo data leaves out: Huber (2) gives Marco Rossi (1) a procuration under
+      // v10-0, Thomas Baumann (7) under v9-1.
+      procurationParams(2, { 'v10-0': 1, 'v9-1': 7 }),
+    ),
     ApiCreatedResponse({ type: ProcurationResponse }),
-    ApiProblemResponses(400, 404, 413, 415),
   );
 
 /** The deprecated upsert, on the demo procuration. */
 export const UpsertProcurationDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Create or replace a procuration (deprecated: use the create, POST)',
       deprecated: true,
       description: sentences(
@@ -328,9 +315,9 @@ export const UpsertProcurationDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('procuration'),
       ),
-    }),
-    DemoProcurationParams(),
-    ApiBodyExamples(WriteProcurationDto, {
+    },
+    WriteProcurationDto,
+    {
       manager: {
         summary:
           'Laura Meier (demo person 3) now manages the services of Schreinerei Huber GmbH (demo organization 2)',
@@ -341,33 +328,35 @@ export const UpsertProcurationDocs = (): MethodDecorator =>
           createdBy: 'luca.bernasconi',
         },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    DemoProcurationParams(),
   );
 
 export const AddMissingProcurationServicesDocs = (): MethodDecorator =>
   applyDecorators(
-    ApiOperation({
-      summary: 'Add every missing service to a procuration',
-      description: sentences(
-        'Links each service the principal reaches now and that has `isProcurationAvailable`, where the procuration',
-        'lacks it, valid from `validityStartStamp` (default now). Answers every link of the procuration.',
-        DELEGATOR,
-        NOT_FOUND,
-        writeProjection('procurationService'),
-      ),
-    }),
-    DemoProcurationParams(),
-    ApiBodyExamples(ProcurationServiceBodyDto, {
-      all: { summary: 'Every service the organization may share', value: { createdBy: 'luca.bernasconi' } },
-    }),
+    WriteDocs(
+      {
+        summary: 'Add every missing service to a procuration',
+        description: sentences(
+          'Links each service the principal reaches now and that has `isProcurationAvailable`, where the procuration',
+          'lacks it, valid from `validityStartStamp` (default now). Answers every link of the procuration.',
+          DELEGATOR,
+          NOT_FOUND,
+          writeProjection('procurationService'),
+        ),
+      },
+      ProcurationServiceBodyDto,
+      {
+        all: { summary: 'Every service the organization may share', value: { createdBy: 'luca.bernasconi' } },
+      },
+      DemoProcurationParams(),
+    ),
     ApiOkResponse({ type: [ProcurationServiceResponse] }),
-    ApiProblemResponses(400, 404, 413, 415),
   );
 
 export const UpsertProcurationServiceDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Add a service to a procuration, or change from when it may be used',
       description: sentences(
         UPSERT,
@@ -376,37 +365,32 @@ export const UpsertProcurationServiceDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('procurationService'),
       ),
-    }),
-    DemoProcurationParams(),
-    ProcurationServiceIdParam(2),
-    ApiBodyExamples(ProcurationServiceBodyDto, {
+    },
+    ProcurationServiceBodyDto,
+    {
       // From now on (validityStartStamp left out): a start ahead would leave the service out of
       // the procuration's reads until that day.
       vat: {
         summary: 'The representative may file the VAT declaration, from now on',
         value: { createdBy: 'luca.bernasconi' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    DemoProcurationParams(),
+    ProcurationServiceIdParam(2),
   );
 
 export const DeleteProcurationServiceDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
-      summary: 'Remove a service from a procuration',
-      description: sentences(DELEGATOR, NOT_FOUND),
-    }),
+  DeleteDocs(
+    { summary: 'Remove a service from a procuration', description: sentences(DELEGATOR, NOT_FOUND) },
     DemoProcurationParams(),
     ProcurationServiceIdParam(2),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );
 
 // The representative's own operations: the favorites within a procuration.
 
 export const UpsertProcurationFavoriteServiceDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Mark a service as a favorite within a procuration, or change its order',
       description: sentences(
         UPSERT,
@@ -416,26 +400,21 @@ export const UpsertProcurationFavoriteServiceDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('favoriteService'),
       ),
-    }),
-    DemoProcurationParams(),
-    ProcurationServiceIdParam(),
-    ApiBodyExamples(UpsertFavoriteServiceDto, {
+    },
+    UpsertFavoriteServiceDto,
+    {
       first: {
         summary: 'The VAT declaration first among the favorites within the procuration',
         value: { sortOrder: 1, createdBy: 'anna.muster' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    DemoProcurationParams(),
+    ProcurationServiceIdParam(),
   );
 
 export const DeleteProcurationFavoriteServiceDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
-      summary: 'Remove a favorite within a procuration',
-      description: sentences(DELEGATOR, NOT_FOUND),
-    }),
+  DeleteDocs(
+    { summary: 'Remove a favorite within a procuration', description: sentences(DELEGATOR, NOT_FOUND) },
     DemoProcurationParams(),
     ProcurationServiceIdParam(),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

@@ -1,14 +1,17 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 
 import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import {
+  DeleteDocs,
   NOT_FOUND,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
+  WriteDocs,
   writeProjection,
 } from '../common/operation-docs';
 import { ProfileIdParam } from '../common/profile-path';
@@ -121,8 +124,8 @@ export const CreateProfileDocs = (): MethodDecorator =>
   );
 
 export const ReadProfileDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ReadDocs(
+    {
       summary: 'Read a profile',
       description: sentences(
         '`Expand`: Person, Person_MaritalStatus, Person_Account, Person_Account_Identities, Organization,',
@@ -132,48 +135,49 @@ export const ReadProfileDocs = (): MethodDecorator =>
         NOT_FOUND,
         readProjection('profile'),
       ),
-    }),
+    },
+    ProfileResponse,
     ProfileIdParam(),
-    ApiOkResponse({ type: ProfileResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpdateProfileDocs = (): MethodDecorator =>
   applyDecorators(
-    ApiOperation({
-      summary: 'Update a profile',
-      description: sentences(
-        'A property left out keeps its value; null clears a nullable one. `hasLoggedIn: true` counts a sign-in',
-        '(`loginCount` + 1, `lastLoginStamp` now unless given, `inactivityState` Active). `person` fits a person profile',
-        'only, `organization` an organization profile only; a new `orgCategoryId` replaces the roles the old category',
-        'gave. `zipCode` takes up to 12 characters here.',
-        NOT_FOUND,
-        writeProjection('profile'),
-      ),
-    }),
-    ProfileIdParam(),
-    ApiBodyExamples(UpdateProfileDto, {
-      signIn: {
-        summary: 'Profile 1 signed in: one more login, Active again',
-        value: { hasLoggedIn: true, updatedBy: 'login-service' },
+    WriteDocs(
+      {
+        summary: 'Update a profile',
+        description: sentences(
+          'A property left out keeps its value; null clears a nullable one. `hasLoggedIn: true` counts a sign-in',
+          '(`loginCount` + 1, `lastLoginStamp` now unless given, `inactivityState` Active). `person` fits a person profile',
+          'only, `organization` an organization profile only; a new `orgCategoryId` replaces the roles the old category',
+          'gave. `zipCode` takes up to 12 characters here.',
+          NOT_FOUND,
+          writeProjection('profile'),
+        ),
       },
-      contact: {
-        summary: 'Profile 1 has a new phone number and no fax',
-        value: {
-          phone: '+41 31 987 65 43',
-          fax: null,
-          acceptsAdvertisement: false,
-          updatedBy: 'luca.bernasconi',
+      UpdateProfileDto,
+      {
+        signIn: {
+          summary: 'Profile 1 signed in: one more login, Active again',
+          value: { hasLoggedIn: true, updatedBy: 'login-service' },
+        },
+        contact: {
+          summary: 'Profile 1 has a new phone number and no fax',
+          value: {
+            phone: '+41 31 987 65 43',
+            fax: null,
+            acceptsAdvertisement: false,
+            updatedBy: 'luca.bernasconi',
+          },
         },
       },
-    }),
+      ProfileIdParam(),
+    ),
     ApiOkResponse({ type: ProfileResponse, description: 'With person.account or organization.signatories.' }),
-    ApiProblemResponses(400, 404, 413, 415),
   );
 
 export const DeleteProfileDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  DeleteDocs(
+    {
       summary: 'Delete a profile and what belongs to it',
       description: sentences(
         'Answers 204. Its account or organization and signatories, identities, roles, setting values, favorites,',
@@ -181,8 +185,6 @@ export const DeleteProfileDocs = (): MethodDecorator =>
         NOT_FOUND,
         'The example is a demo profile kept for it, one per version (Sophie Favre, Elena Ferrari).',
       ),
-    }),
+    },
     ProfileIdParam({ 'v10-0': 4, 'v9-1': 5 }),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

@@ -1,18 +1,16 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-
-import { ApiBodyExamples } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
 import type { ExampleByVersion } from '@portal/service-runtime';
 
 import { CreatedByBodyDto } from '../../common/body-fields';
 import {
+  DeleteDocs,
   IdParam,
   NOT_FOUND,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../../common/operation-docs';
 import { ServiceRoleBodyDto, SurveyBodyDto } from './dto/service-relations.dto';
@@ -29,16 +27,11 @@ const ServiceIdParam = (example: number | ExampleByVersion<number>): MethodDecor
 /** The surveys of tax-return (1) and tax-payment (2): one per version, read, replaced and deleted. */
 const SURVEY_SERVICE = { 'v10-0': 1, 'v9-1': 2 };
 
-const DeletedDocs = (summary: string, notFound: string): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({ summary, description: sentences('Answers 204.', notFound) }),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
-  );
+const NO_SURVEY = 'A 404 when the service does not exist or has no survey.';
 
 export const UpsertServiceRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Grant a service to the holders of a role (a service role)',
       description: sentences(
         UPSERT,
@@ -46,74 +39,73 @@ export const UpsertServiceRoleDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('serviceRole'),
       ),
-    }),
-    ServiceIdParam(6),
-    IdParam('roleId', 2),
-    ApiBodyExamples(ServiceRoleBodyDto, {
+    },
+    ServiceRoleBodyDto,
+    {
       serviceRole: {
         summary: 'Companies (role Business, demo role 2) may request parking permits (demo service 6)',
         value: { isVisible: true, createdBy: 'beat.keller' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ServiceIdParam(6),
+    IdParam('roleId', 2),
   );
 
 export const DeleteServiceRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    DeletedDocs(
-      'Stop granting a service to the holders of a role',
-      'A 404 when the service does not exist or the role does not grant it.',
-    ),
+  DeleteDocs(
+    {
+      summary: 'Stop granting a service to the holders of a role',
+      description: sentences(
+        'Answers 204.',
+        'A 404 when the service does not exist or the role does not grant it.',
+      ),
+    },
     // commercial-register-extract (8) for NonProfit (3) and for PublicAuthority (4).
     ServiceIdParam(8),
     IdParam('roleId', { 'v10-0': 3, 'v9-1': 4 }),
   );
 
 export const UpsertServiceClientDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Record that a client offers a service',
       description: sentences(UPSERT, NOT_FOUND, writeProjection('serviceClient')),
-    }),
-    ServiceIdParam(4),
-    IdParam('clientId', 2),
-    ApiBodyExamples(CreatedByBodyDto, {
+    },
+    CreatedByBodyDto,
+    {
       serviceClient: {
         summary: 'The residence certificate (demo service 4) in the mobile app (demo client 2)',
         value: { createdBy: 'beat.keller' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ServiceIdParam(4),
+    IdParam('clientId', 2),
   );
 
 export const DeleteServiceClientDocs = (): MethodDecorator =>
-  applyDecorators(
-    DeletedDocs(
-      'Record that a client no longer offers a service',
-      'A 404 when the service does not exist or the client does not offer it.',
-    ),
+  DeleteDocs(
+    {
+      summary: 'Record that a client no longer offers a service',
+      description: sentences(
+        'Answers 204.',
+        'A 404 when the service does not exist or the client does not offer it.',
+      ),
+    },
     // parking-permit (6) and change-of-address (3) on portal-mobile (2).
     ServiceIdParam({ 'v10-0': 6, 'v9-1': 3 }),
     IdParam('clientId', 2),
   );
 
 export const ReadSurveyDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
-      summary: 'Read the survey of a service',
-      description: sentences(
-        'A 404 when the service does not exist or has no survey.',
-        readProjection('survey'),
-      ),
-    }),
+  ReadDocs(
+    { summary: 'Read the survey of a service', description: sentences(NO_SURVEY, readProjection('survey')) },
+    SurveyResponse,
     ServiceIdParam(SURVEY_SERVICE),
-    ApiOkResponse({ type: SurveyResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpsertSurveyDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Create or replace the survey of a service',
       description: sentences(
         'A service has at most one survey: 201 when this creates it, 200 when it replaces it (a field left out takes its default).',
@@ -121,9 +113,9 @@ export const UpsertSurveyDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('survey'),
       ),
-    }),
-    ServiceIdParam(SURVEY_SERVICE),
-    ApiBodyExamples(SurveyBodyDto, {
+    },
+    SurveyBodyDto,
+    {
       survey: {
         summary: 'The feedback survey of the tax return (demo service 1)',
         value: {
@@ -137,12 +129,12 @@ export const UpsertSurveyDocs = (): MethodDecorator =>
           createdBy: 'chloe.dubois',
         },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ServiceIdParam(SURVEY_SERVICE),
   );
 
 export const DeleteSurveyDocs = (): MethodDecorator =>
-  applyDecorators(
-    DeletedDocs('Delete the survey of a service', 'A 404 when the service does not exist or has no survey.'),
+  DeleteDocs(
+    { summary: 'Delete the survey of a service', description: sentences('Answers 204.', NO_SURVEY) },
     ServiceIdParam(SURVEY_SERVICE),
   );

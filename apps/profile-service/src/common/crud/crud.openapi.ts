@@ -1,18 +1,21 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 
 import { ApiBodyExamples, type BodyExample } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 import type { ExampleByVersion } from '@portal/service-runtime';
 
 import {
+  DeleteDocs,
   IdParam,
   NOT_FOUND,
   ORDER_BY,
   PAGING,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
+  WriteDocs,
   withArticle,
   writeProjection,
 } from '../operation-docs';
@@ -102,40 +105,41 @@ export const CreateRecordDocs = (routes: DocumentedCrud): MethodDecorator =>
   );
 
 export const ReadRecordDocs = (routes: DocumentedCrud): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ReadDocs(
+    {
       summary: `Read ${withArticle(routes.definition.noun)}`,
       description: sentences(
         NOT_FOUND,
         'An id that is not a positive int32 is a 400.',
         readProjection(routes.entityKey),
       ),
-    }),
+    },
+    routes.response,
     IdOf(routes),
-    ApiOkResponse({ type: routes.response }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpdateRecordDocs = (routes: DocumentedCrud): MethodDecorator =>
   applyDecorators(
-    ApiOperation({
-      summary: `Update ${withArticle(routes.definition.noun)}`,
-      description: writeDescription(
-        routes,
-        'Replaces the fields of the record (PUT is not a patch); `updatedBy` is required.',
-        routes.docs.rules.update,
-        NOT_FOUND,
-      ),
-    }),
-    IdOf(routes),
-    ApiBodyExamples(routes.updateBody, { [routes.entityKey]: routes.docs.examples.update }),
+    WriteDocs(
+      {
+        summary: `Update ${withArticle(routes.definition.noun)}`,
+        description: writeDescription(
+          routes,
+          'Replaces the fields of the record (PUT is not a patch); `updatedBy` is required.',
+          routes.docs.rules.update,
+          NOT_FOUND,
+        ),
+      },
+      routes.updateBody,
+      { [routes.entityKey]: routes.docs.examples.update },
+      IdOf(routes),
+    ),
     ApiOkResponse({ type: routes.response }),
-    ApiProblemResponses(400, 404, 413, 415),
   );
 
 export const DeleteRecordDocs = ({ definition, docs }: DocumentedCrud): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  DeleteDocs(
+    {
       summary: `Delete ${withArticle(definition.noun)}`,
       description: sentences(
         'Answers 204.',
@@ -145,8 +149,6 @@ export const DeleteRecordDocs = ({ definition, docs }: DocumentedCrud): MethodDe
         NOT_FOUND,
         `The example is ${withArticle(definition.noun)} the demo catalogue keeps for it, one per version.`,
       ),
-    }),
+    },
     IdParam(definition.idName, docs.examples.deleteId),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

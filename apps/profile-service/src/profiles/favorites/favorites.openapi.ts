@@ -1,15 +1,11 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
-
-import { ApiBodyExamples } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
-
 import {
+  DeleteDocs,
   IdParam,
   NOT_FOUND,
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../../common/operation-docs';
 import { ProfileIdParam } from '../../common/profile-path';
@@ -21,8 +17,8 @@ export const FavoritesDocs = (): ClassDecorator => ResourceDocs('Favorite servic
 const ServiceIdParam = (): MethodDecorator => IdParam('serviceId', 3);
 
 export const UpsertFavoriteServiceDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: "Mark a service as one of the profile's favorites, or change its order",
       description: sentences(
         UPSERT,
@@ -31,23 +27,21 @@ export const UpsertFavoriteServiceDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('favoriteService'),
       ),
-    }),
-    ProfileIdParam(),
-    ServiceIdParam(),
-    ApiBodyExamples(UpsertFavoriteServiceDto, {
+    },
+    UpsertFavoriteServiceDto,
+    {
       first: {
         summary: 'Profile 1 puts change of address (demo service 3) first among its favorites',
         value: { sortOrder: 1, createdBy: 'luca.bernasconi' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ProfileIdParam(),
+    ServiceIdParam(),
   );
 
 export const DeleteFavoriteServiceDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({ summary: "Remove a service from the profile's favorites", description: NOT_FOUND }),
+  DeleteDocs(
+    { summary: "Remove a service from the profile's favorites", description: NOT_FOUND },
     ProfileIdParam(),
     ServiceIdParam(),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

@@ -1,11 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiOperation } from '@nestjs/swagger';
 
-import { ApiBodyExamples } from '@portal/http-context';
 import { ApiProblemResponses } from '@portal/problem-details';
 
 import {
+  DeleteDocs,
   IdParam,
+  ListDocs,
   NOT_FOUND,
   ORDER_BY,
   PAGING,
@@ -13,6 +14,7 @@ import {
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../../common/operation-docs';
 import { ProfileIdParam } from '../../common/profile-path';
@@ -44,18 +46,17 @@ export const ListIdentitiesDocs = (): MethodDecorator =>
   );
 
 export const ListProfileIdentitiesDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ListDocs(
+    {
       summary: 'List the identities of a profile',
       description: sentences(EXPANSIONS, PAGING, ORDER_BY, NOT_FOUND, readProjection('identity')),
-    }),
+    },
     ProfileIdParam(),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpsertProfileIdentityDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Link a person profile to an identity provider, or update its link',
       description: sentences(
         UPSERT,
@@ -65,10 +66,9 @@ export const UpsertProfileIdentityDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('identity'),
       ),
-    }),
-    ProfileIdParam(),
-    IdentityProviderIdParam(),
-    ApiBodyExamples(UpsertIdentityDto, {
+    },
+    UpsertIdentityDto,
+    {
       agov: {
         summary:
           'Profile 1 signs in with AGOV (demo provider 1), identified at level Substantial (demo level 3)',
@@ -79,15 +79,14 @@ export const UpsertProfileIdentityDocs = (): MethodDecorator =>
           createdBy: 'luca.bernasconi',
         },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ProfileIdParam(),
+    IdentityProviderIdParam(),
   );
 
 export const DeleteProfileIdentityDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({ summary: 'Unlink a profile from an identity provider', description: NOT_FOUND }),
+  DeleteDocs(
+    { summary: 'Unlink a profile from an identity provider', description: NOT_FOUND },
     ProfileIdParam(),
     IdentityProviderIdParam(),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

@@ -1,14 +1,11 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-
-import { ApiBodyExamples } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
-
 import {
+  DeleteDocs,
   NOT_FOUND,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
+  WriteDocs,
   writeProjection,
 } from '../../common/operation-docs';
 import { DEMO_SECOND_PROFILE, ProfileIdParam } from '../../common/profile-path';
@@ -18,22 +15,21 @@ import { ProfilePictureResponse } from './profile-picture.response';
 export const ProfilePicturesDocs = (): ClassDecorator => ResourceDocs('Profile pictures');
 
 export const ReadProfilePictureDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ReadDocs(
+    {
       summary: 'Read the picture of a profile, with its image bytes',
       description: sentences(
         'A 404 when the profile does not exist or has no picture.',
         readProjection('profilePicture'),
       ),
-    }),
+    },
+    ProfilePictureResponse,
     ProfileIdParam(DEMO_SECOND_PROFILE),
-    ApiOkResponse({ type: ProfilePictureResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpsertProfilePictureDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Set the picture of a profile',
       description: sentences(
         'An upsert: 201 when the profile had no picture, 200 when it is replaced.',
@@ -44,9 +40,9 @@ export const UpsertProfilePictureDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('profilePicture'),
       ),
-    }),
-    ProfileIdParam(DEMO_SECOND_PROFILE),
-    ApiBodyExamples(UpsertProfilePictureDto, {
+    },
+    UpsertProfilePictureDto,
+    {
       customImage: {
         summary: 'Profile 1 gets a custom image (a PNG of 8 x 8 pixels)',
         value: {
@@ -64,14 +60,12 @@ export const UpsertProfilePictureDocs = (): MethodDecorator =>
           createdBy: 'luca.bernasconi',
         },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ProfileIdParam(DEMO_SECOND_PROFILE),
   );
 
 export const DeleteProfilePictureDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({ summary: 'Delete the picture of a profile', description: NOT_FOUND }),
+  DeleteDocs(
+    { summary: 'Delete the picture of a profile', description: NOT_FOUND },
     ProfileIdParam(DEMO_SECOND_PROFILE),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

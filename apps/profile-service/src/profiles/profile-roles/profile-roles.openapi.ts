@@ -1,17 +1,15 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-
-import { ApiBodyExamples } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
-
 import {
+  DeleteDocs,
   IdParam,
+  ListDocs,
   NOT_FOUND,
   PAGING,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../../common/operation-docs';
 import { ProfileIdParam } from '../../common/profile-path';
@@ -25,13 +23,14 @@ const RoleId = (): MethodDecorator => IdParam('roleId', 2);
 /** The role Citizen (1), which profile 1 holds from the start: the read answers before any write. */
 const HeldRoleId = (): MethodDecorator => IdParam('roleId', 1);
 
+const NOT_HELD = 'A 404 when the profile or the role does not exist, or the profile does not hold the role.';
 const HELD_ORDER_BY =
   "`OrderBy` over the role's properties and `profileRole.validityStartStamp`, `profileRole.source`, " +
   '`profileRole.createStamp`, `profileRole.updateStamp` (default `id`; every order ends with `id`).';
 
 export const ListProfileRolesDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ListDocs(
+    {
       summary: 'List the roles of a profile (also those whose validity has not started)',
       description: sentences(
         '`Expand=ProfileRole` adds how the profile holds each role (`validityStartStamp`, `source`).',
@@ -40,30 +39,28 @@ export const ListProfileRolesDocs = (): MethodDecorator =>
         NOT_FOUND,
         readProjection('role'),
       ),
-    }),
+    },
     ProfileIdParam(),
-    ApiProblemResponses(400, 404),
   );
 
 export const ReadProfileRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ReadDocs(
+    {
       summary: 'Read a role of a profile',
       description: sentences(
         '`Expand=ProfileRole` adds how the profile holds it.',
-        'A 404 when the profile or the role does not exist, or the profile does not hold the role.',
+        NOT_HELD,
         readProjection('role'),
       ),
-    }),
+    },
+    HeldRoleResponse,
     ProfileIdParam(),
     HeldRoleId(),
-    ApiOkResponse({ type: HeldRoleResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpsertProfileRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Give a role to a profile',
       description: sentences(
         UPSERT,
@@ -73,10 +70,9 @@ export const UpsertProfileRoleDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('profileRole'),
       ),
-    }),
-    ProfileIdParam(),
-    RoleId(),
-    ApiBodyExamples(ProfileRoleBodyDto, {
+    },
+    ProfileRoleBodyDto,
+    {
       fromNow: {
         summary: 'Profile 1 holds the role Business (demo role 2) from now on',
         value: { createdBy: 'luca.bernasconi' },
@@ -85,22 +81,21 @@ export const UpsertProfileRoleDocs = (): MethodDecorator =>
         summary: 'Profile 1 holds the role Business from 1 January 2026',
         value: { validityStartStamp: '2026-01-01T00:00:00Z', createdBy: 'luca.bernasconi' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ProfileIdParam(),
+    RoleId(),
   );
 
 export const DeleteProfileRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  DeleteDocs(
+    {
       summary: 'Take a role from a profile',
       description: sentences(
         'Answers 204. The role goes whatever gave it (directly or the organization category).',
         'The automated update of procuration services runs in the same transaction.',
-        'A 404 when the profile or the role does not exist, or the profile does not hold the role.',
+        NOT_HELD,
       ),
-    }),
+    },
     ProfileIdParam(),
     RoleId(),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

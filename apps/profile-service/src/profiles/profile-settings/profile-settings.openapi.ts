@@ -1,18 +1,16 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-
-import { ApiBodyExamples } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
-
 import {
+  DeleteDocs,
   IdParam,
+  ListDocs,
   NOT_FOUND,
   ORDER_BY,
   PAGING,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../../common/operation-docs';
 import { DEMO_SECOND_PROFILE, ProfileIdParam } from '../../common/profile-path';
@@ -25,8 +23,8 @@ export const ProfileSettingsDocs = (): ClassDecorator => ResourceDocs('Service s
 const SettingIdParam = (): MethodDecorator => IdParam('settingId', 1);
 
 export const ListProfileServiceSettingsDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ListDocs(
+    {
       summary: 'List the service settings a profile has a value for, with the value',
       description: sentences(
         'The value of a secure setting is returned at access level 9 only. Filters `ServiceId` and `Name` as on `/service-settings`.',
@@ -35,29 +33,27 @@ export const ListProfileServiceSettingsDocs = (): MethodDecorator =>
         NOT_FOUND,
         readProjection('serviceSetting'),
       ),
-    }),
+    },
     ProfileIdParam(),
-    ApiProblemResponses(400, 404),
   );
 
 export const ReadProfileServiceSettingDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ReadDocs(
+    {
       summary: "Read a service setting with the profile's value (404 when it has none)",
       description: sentences(
         'The value of a secure setting is returned at access level 9 only.',
         readProjection('serviceSetting'),
       ),
-    }),
+    },
+    ProfileServiceSettingResponse,
     ProfileIdParam(DEMO_SECOND_PROFILE),
     SettingIdParam(),
-    ApiOkResponse({ type: ProfileServiceSettingResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpsertProfileServiceSettingValueDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: "Set the profile's value of a service setting",
       description: sentences(
         UPSERT,
@@ -66,23 +62,21 @@ export const UpsertProfileServiceSettingValueDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('serviceSettingValue'),
       ),
-    }),
-    ProfileIdParam(DEMO_SECOND_PROFILE),
-    SettingIdParam(),
-    ApiBodyExamples(UpsertServiceSettingValueDto, {
+    },
+    UpsertServiceSettingValueDto,
+    {
       paperless: {
         summary: 'Profile 1 receives its tax documents only electronically (demo setting 1, paperless)',
         value: { value: 'true', createdBy: 'luca.bernasconi' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    ProfileIdParam(DEMO_SECOND_PROFILE),
+    SettingIdParam(),
   );
 
 export const DeleteProfileServiceSettingValueDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({ summary: "Delete the profile's value of a service setting", description: NOT_FOUND }),
+  DeleteDocs(
+    { summary: "Delete the profile's value of a service setting", description: NOT_FOUND },
     ProfileIdParam(DEMO_SECOND_PROFILE),
     SettingIdParam(),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );

@@ -1,21 +1,20 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-
-import { ApiBodyExamples } from '@portal/http-context';
-import { ApiProblemResponses } from '@portal/problem-details';
 import type { ExampleByVersion } from '@portal/service-runtime';
 
 import { RoleResponse } from '../../roles/role.response';
 import { CreatedByBodyDto } from '../../../common/body-fields';
 import {
+  DeleteDocs,
   IdParam,
+  ListDocs,
   NOT_FOUND,
   ORDER_BY,
   PAGING,
+  ReadDocs,
   readProjection,
   ResourceDocs,
   sentences,
   UPSERT,
+  WriteDocs,
   writeProjection,
 } from '../../../common/operation-docs';
 
@@ -35,8 +34,8 @@ const NOT_GIVEN =
   'A 404 when the category or the role does not exist, or the category does not give the role.';
 
 export const ListOrgCategoryRolesDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ListDocs(
+    {
       summary: 'List the roles of an organization category',
       description: sentences(
         'The roles the category gives to its organization profiles.',
@@ -45,26 +44,24 @@ export const ListOrgCategoryRolesDocs = (): MethodDecorator =>
         NOT_FOUND,
         readProjection('role'),
       ),
-    }),
+    },
     CategoryId(),
-    ApiProblemResponses(400, 404),
   );
 
 export const ReadOrgCategoryRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  ReadDocs(
+    {
       summary: 'Read a role of an organization category',
       description: sentences(NOT_GIVEN, readProjection('role')),
-    }),
+    },
+    RoleResponse,
     CategoryId(),
     RoleId(),
-    ApiOkResponse({ type: RoleResponse }),
-    ApiProblemResponses(400, 404),
   );
 
 export const UpsertOrgCategoryRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  WriteDocs(
+    {
       summary: 'Give a role to an organization category',
       description: sentences(
         UPSERT,
@@ -72,29 +69,27 @@ export const UpsertOrgCategoryRoleDocs = (): MethodDecorator =>
         NOT_FOUND,
         writeProjection('orgCategoryRole'),
       ),
-    }),
-    CategoryId(5),
-    RoleId(),
-    ApiBodyExamples(CreatedByBodyDto, {
+    },
+    CreatedByBodyDto,
+    {
       orgCategoryRole: {
         summary: 'Public administrations (demo category 5) also receive the role Business (demo role 2)',
         value: { createdBy: 'luca.bernasconi' },
       },
-    }),
-    ApiProblemResponses(400, 404, 413, 415),
+    },
+    CategoryId(5),
+    RoleId(),
   );
 
 export const DeleteOrgCategoryRoleDocs = (): MethodDecorator =>
-  applyDecorators(
-    ApiOperation({
+  DeleteDocs(
+    {
       summary: 'Take a role from an organization category',
       description: sentences(
         'Answers 204. The organization profiles that hold the role through the category lose it, in the same transaction; one given directly keeps it.',
         NOT_GIVEN,
       ),
-    }),
+    },
     CategoryId({ 'v10-0': 2, 'v9-1': 4 }),
     RoleId({ 'v10-0': 2, 'v9-1': 3 }),
-    ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiProblemResponses(400, 404),
   );
