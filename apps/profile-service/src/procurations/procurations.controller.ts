@@ -89,7 +89,7 @@ const procurationKey = (
 interface ProcurationSide<ListQuery, PatchBody> {
   /** In the handlers' names, hence in the operation ids (`readOutboundProcuration`), and in the docs. */
   readonly name: ProcurationSideName;
-  /** The path's two profile ids, in path order: the handlers take them (and OpenAPI lists them) so. */
+  /** The path's two profile ids, in path order, as the handlers take them (and OpenAPI lists them). */
   readonly pathIds: readonly [string, string];
   readonly keyOf: (first: number, second: number, query: ProcurationPathQueryDto) => ProcurationKey;
   /** The services of a procuration the side reads. */
