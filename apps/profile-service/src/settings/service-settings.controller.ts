@@ -3,8 +3,8 @@ import {
   CreateServiceSettingDto,
   ListServiceSettingsQueryDto,
   UpdateServiceSettingDto,
-} from './service-setting.dto';
-import { ServiceSettingResponse, SERVICE_SETTING_RESOURCE } from './service-setting.response';
+} from './dto/service-setting.dto';
+import { ServiceSettingResponse, SERVICE_SETTING_RESOURCE } from './dto/service-setting.response';
 import { ServiceSettingsService } from './service-settings.service';
 import { SERVICE_SETTINGS_DOCS } from './service-settings.openapi';
 

@@ -7,7 +7,7 @@ import { type Page, PaginatedList } from '@portal/pagination';
 
 import { PROFILE_READERS, PROFILE_WRITER } from '../../common/access';
 import { ProfileId } from '../../common/profile-path';
-import { ListServiceSettingsQueryDto } from '../../settings/service-setting.dto';
+import { ListServiceSettingsQueryDto } from '../../settings/dto/service-setting.dto';
 import { UpsertServiceSettingValueDto } from './profile-setting.dto';
 import {
   ProfileServiceSettingResponse,
