@@ -85,9 +85,10 @@ export class FakeDatabase {
     } as unknown as DataSource;
   }
 
-  /** Rows the entity's table holds before the test runs. */
+  /** Rows the entity's table holds before the test runs (an id is given to a row without one). */
   given<E extends object>(entity: EntityClass<E>, ...rows: Partial<E>[]): this {
-    this.table(entity).push(...rows.map((row) => Object.assign(new entity(), row) as Row));
+    for (const row of rows)
+      this.table(entity).push(Object.assign(new entity(), { id: this.nextId() }, row));
     return this;
   }
 
