@@ -9,6 +9,7 @@
  * (procuration-sync), the validity arithmetic itself (procuration-validity.spec).
  */
 import { FakeDatabase, organizationProfile, personProfile } from '../common/testing/fake-database';
+import { keyOf, procurationsOfKey, storedProcuration as stored } from '../common/testing/procuration-fakes';
 import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
 import type { ProfileRecord } from '../profiles/profile-record';
 import type { ProfilesService } from '../profiles/profiles.service';
@@ -18,12 +19,7 @@ import type { WriteProcurationDto } from './dto/procuration.dto';
 import { ProcurationEntity } from './entities/procuration.entity';
 import { ProcurationServiceEntity } from './entities/procuration-service.entity';
 import { procurationsQuery } from './procuration-list.query';
-import {
-  procurationFieldErrors,
-  type ProcurationKey,
-  procurationKeyErrors,
-  ProcurationsService,
-} from './procurations.service';
+import { procurationFieldErrors, procurationKeyErrors, ProcurationsService } from './procurations.service';
 
 // The SQL seams: the procuration of a key (a query builder) and the automated update.
 jest.mock('./procuration-list.query', () => ({
@@ -43,36 +39,6 @@ const ACME = organizationProfile(1);
 const ANNA = personProfile(2);
 const BEN = personProfile(3);
 const GLOBEX = organizationProfile(4);
-
-const keyOf = (
-  principal: number,
-  representative: number,
-  delegator: number | null = null,
-): ProcurationKey => ({
-  principalProfileId: principal,
-  representativeProfileId: representative,
-  delegatorProfileId: delegator,
-});
-
-/** A stored procuration of the key, valid for a year from `start`, both profiles enabled. */
-const stored = (
-  key: ProcurationKey,
-  fields: Partial<ProcurationEntity> = {},
-): Partial<ProcurationEntity> => ({
-  ...key,
-  validityStartStamp: new Date('2026-01-01T00:00:00.000Z'),
-  validityEndStamp: new Date('2027-01-01T00:00:00.000Z'),
-  renewableFromDate: new Date('2026-12-02T00:00:00.000Z'),
-  renewalState: 'Active',
-  representativeEmail: null,
-  personInOrganizationFunction: null,
-  isPersonInOrganizationPendingDelete: false,
-  delegationMode: null,
-  procurationInviteId: null,
-  principalProfile: { isEnabled: true } as ProcurationEntity['principalProfile'],
-  representativeProfile: { isEnabled: true } as ProcurationEntity['representativeProfile'],
-  ...fields,
-});
 
 const write: WriteProcurationDto = { createdBy: 'test' };
 
@@ -137,22 +103,7 @@ describe(ProcurationsService.name, () => {
   beforeEach(() => {
     jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
     fake = new FakeDatabase().profiles(ACME, ANNA, BEN, GLOBEX);
-    jest.mocked(procurationsQuery).mockImplementation(
-      (_manager, filters) =>
-        ({
-          getOne: () =>
-            Promise.resolve(
-              fake
-                .rows(ProcurationEntity)
-                .find(
-                  (row) =>
-                    row.principalProfileId === filters.principalProfileId &&
-                    row.representativeProfileId === filters.representativeProfileId &&
-                    row.delegatorProfileId === filters.delegatorProfileId,
-                ) ?? null,
-            ),
-        }) as unknown as ReturnType<typeof procurationsQuery>,
-    );
+    jest.mocked(procurationsQuery).mockImplementation(procurationsOfKey(fake));
     profiles = { getMany: jest.fn().mockResolvedValue(new Map()) };
     sut = new ProcurationsService(
       fake.dataSource,

@@ -87,8 +87,7 @@ export class FakeDatabase {
 
   /** Rows the entity's table holds before the test runs (an id is given to a row without one). */
   given<E extends object>(entity: EntityClass<E>, ...rows: Partial<E>[]): this {
-    for (const row of rows)
-      this.table(entity).push(Object.assign(new entity(), { id: this.nextId() }, row));
+    for (const row of rows) this.table(entity).push(Object.assign(new entity(), { id: this.nextId() }, row));
     return this;
   }
 
@@ -300,8 +299,9 @@ export class FakeDatabase {
 const copy = (row: Row): Row =>
   Object.assign(Object.create(Object.getPrototypeOf(row) as object) as Row, row);
 
-/** A where condition's value against a row's: equality, `IsNull()` and `Any([...])`. */
+/** A where condition's value against a row's: equality, `IsNull()` and `Any([...])`; undefined is no condition, as in TypeORM. */
 function matches(actual: unknown, wanted: unknown): boolean {
+  if (wanted === undefined) return true;
   if (wanted instanceof FindOperator) {
     if (wanted.type === 'isNull') return actual === null || actual === undefined;
     if (wanted.type === 'any' || wanted.type === 'in') return (wanted.value as unknown[]).includes(actual);
