@@ -67,6 +67,7 @@ export class FakeDatabase {
   private tables = new Map<EntityClass, Row[]>();
   private readonly statements: CannedStatement[] = [];
   private readonly built = new Map<EntityClass | 'manager', unknown>();
+  private readonly failures = new Map<string, Error>();
   private readonly foreignKeys: {
     tableName: string;
     foreignKeys: { name: string; columnNames: string[] }[];
@@ -110,6 +111,12 @@ export class FakeDatabase {
   /** What a query builder over `entity` (or `manager.createQueryBuilder()`) answers when run. */
   selects(entity: EntityClass | 'manager', result: unknown): this {
     this.built.set(entity, result);
+    return this;
+  }
+
+  /** Every call of the manager's (or a repository's) `method` on `entity` throws `error`, as PostgreSQL may. */
+  fails(method: string, entity: EntityClass, error: Error): this {
+    this.failures.set(`${method} ${entity.name}`, error);
     return this;
   }
 
@@ -292,6 +299,8 @@ export class FakeDatabase {
 
   private record(method: string, entity?: EntityClass, args: readonly unknown[] = []): void {
     this.calls.push({ method, entity: entity?.name, args });
+    const failure = entity && this.failures.get(`${method} ${entity.name}`);
+    if (failure) throw failure;
   }
 }
 
