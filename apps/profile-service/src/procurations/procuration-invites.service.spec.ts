@@ -71,17 +71,16 @@ describe(ProcurationInvitesService.name, () => {
       lastname: 'Muster',
     });
     services = {};
-    jest.mocked(queryNamed).mockImplementation(
-      (_manager, statement) =>
-        Promise.resolve(
-          (statement.parameters['wantedServiceIds'] as number[]).map((serviceId) => ({
-            serviceId,
-            known: true,
-            available: true,
-            reached: true,
-            ...services[serviceId],
-          })),
-        ),
+    jest.mocked(queryNamed).mockImplementation((_manager, statement) =>
+      Promise.resolve(
+        (statement.parameters['wantedServiceIds'] as number[]).map((serviceId) => ({
+          serviceId,
+          known: true,
+          available: true,
+          reached: true,
+          ...services[serviceId],
+        })),
+      ),
     );
     jest.mocked(procurationsQuery).mockImplementation(procurationsOfKey(fake));
     const procurations = new ProcurationsService(
