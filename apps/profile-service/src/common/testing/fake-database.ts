@@ -57,6 +57,7 @@ const BUILDER_RESULTS: Readonly<Record<string, (result: unknown) => unknown>> = 
   getOne: (result) => result ?? null,
   getMany: (result) => result ?? [],
   getCount: (result) => result ?? 0,
+  getManyAndCount: (result) => result ?? [[], 0],
   execute: (result) => result ?? { affected: 0, raw: [] },
 };
 
