@@ -88,8 +88,9 @@ describe(CrudService.name, () => {
       }
     }
     const refusing = new RefusingAg(fake.dataSource, LEGAL_FORM_RESOURCE);
+    const refused = { ...body, name: 'refused' };
 
-    await expect(refusing.update(1, { ...body, name: 'refused' })).rejects.toThrow('refused');
+    await expect(refusing.update(1, refused)).rejects.toThrow('refused');
     await refusing.update(1, body);
 
     expect(seen).toEqual(['check AG -> refused', 'check AG -> GmbH', 'after AG -> GmbH']);

@@ -33,7 +33,8 @@ describe(RolesService.name, () => {
   });
 
   it('lets the citizen role change the case of its name and its other fields, and any other role be renamed', async () => {
-    await sut.update(1, { ...renamed('citizen'), displayName: 'Bürger' });
+    const recased = { ...renamed('citizen'), displayName: 'Bürger' };
+    await sut.update(1, recased);
     await sut.update(2, renamed('Resident'));
 
     expect(fake.rows(RoleEntity).map((role) => [role.name, role.displayName])).toEqual([
