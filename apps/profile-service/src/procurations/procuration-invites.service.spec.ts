@@ -7,10 +7,13 @@
  * lock that keeps two consumptions or approvals of one invite apart, the links written on approval.
  */
 import { FakeDatabase, organizationProfile, personProfile } from '../common/testing/fake-database';
-import { keyOf, procurationsOfKey, storedProcuration } from '../common/testing/procuration-fakes';
+import {
+  keyOf,
+  procurationsOfKey,
+  procurationsServiceOver,
+  storedProcuration,
+} from '../common/testing/procuration-fakes';
 import { PersonEntity } from '../profiles/entities/person.entity';
-import type { ProfilesService } from '../profiles/profiles.service';
-import { DEFAULT_VALIDITY_PERIOD, type ProfileEnvironment } from '../profile-environment';
 import { linkInviteServices } from '../service-reach/procuration-links';
 import { queryNamed } from '../service-reach/reach';
 import { ProcurationEntity } from './entities/procuration.entity';
@@ -18,13 +21,9 @@ import { ProcurationInviteEntity } from './entities/procuration-invite.entity';
 import { inviteTokenDigest } from './procuration-invite-token';
 import { ProcurationInvitesService } from './procuration-invites.service';
 import { procurationsQuery } from './procuration-list.query';
-import { ProcurationsService } from './procurations.service';
 
 // The SQL seams: the procuration of a key, what the principal reaches, the links of an approval.
-jest.mock('./procuration-list.query', () => ({
-  ...jest.requireActual('./procuration-list.query'),
-  procurationsQuery: jest.fn(),
-}));
+jest.mock('./procuration-list.query');
 jest.mock('../service-reach/reach', () => ({
   ...jest.requireActual('../service-reach/reach'),
   queryNamed: jest.fn(),
@@ -64,7 +63,7 @@ describe(ProcurationInvitesService.name, () => {
   const storedInvite = (): ProcurationInviteEntity => fake.rows(ProcurationInviteEntity)[0];
 
   beforeEach(() => {
-    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    jest.useFakeTimers({ now: NOW });
     fake = new FakeDatabase().profiles(ACME, ANNA, GLOBEX).given(PersonEntity, {
       id: 12,
       firstname: 'Anna',
@@ -83,12 +82,7 @@ describe(ProcurationInvitesService.name, () => {
       ),
     );
     jest.mocked(procurationsQuery).mockImplementation(procurationsOfKey(fake));
-    const procurations = new ProcurationsService(
-      fake.dataSource,
-      { getMany: () => Promise.resolve(new Map()) } as Partial<ProfilesService> as ProfilesService,
-      { procurationValidity: DEFAULT_VALIDITY_PERIOD } as ProfileEnvironment,
-    );
-    sut = new ProcurationInvitesService(fake.dataSource, procurations);
+    sut = new ProcurationInvitesService(fake.dataSource, procurationsServiceOver(fake));
   });
 
   afterEach(() => jest.useRealTimers());

@@ -10,11 +10,14 @@
  */
 import { ServiceEntity } from '../catalogue/services/entities/service.entity';
 import { FakeDatabase, organizationProfile, personProfile } from '../common/testing/fake-database';
-import { keyOf, procurationsOfKey, storedProcuration } from '../common/testing/procuration-fakes';
+import {
+  keyOf,
+  procurationsOfKey,
+  procurationsServiceOver,
+  storedProcuration,
+} from '../common/testing/procuration-fakes';
 import { upsertLink } from '../common/upsert';
 import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
-import type { ProfilesService } from '../profiles/profiles.service';
-import { DEFAULT_VALIDITY_PERIOD, type ProfileEnvironment } from '../profile-environment';
 import {
   linkMissingProcurationServices,
   linkProcurationService,
@@ -25,13 +28,9 @@ import { ProcurationEntity } from './entities/procuration.entity';
 import { ProcurationServiceEntity } from './entities/procuration-service.entity';
 import { procurationsQuery } from './procuration-list.query';
 import { ProcurationServicesService } from './procuration-services.service';
-import { ProcurationsService } from './procurations.service';
 
 // The SQL seams: the procuration of a key, what the principal reaches, the link writers, the upsert.
-jest.mock('./procuration-list.query', () => ({
-  ...jest.requireActual('./procuration-list.query'),
-  procurationsQuery: jest.fn(),
-}));
+jest.mock('./procuration-list.query');
 jest.mock('../service-reach/reach', () => ({
   ...jest.requireActual('../service-reach/reach'),
   reachesNow: jest.fn(),
@@ -51,7 +50,7 @@ describe(ProcurationServicesService.name, () => {
   const procurationId = (): number => fake.rows(ProcurationEntity)[0].id;
 
   beforeEach(() => {
-    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    jest.useFakeTimers({ now: NOW });
     fake = new FakeDatabase()
       .profiles(ACME, ANNA, BEN)
       .given(ProcurationEntity, storedProcuration(keyOf(1, 2)))
@@ -64,12 +63,7 @@ describe(ProcurationServicesService.name, () => {
     jest.mocked(reachesNow).mockResolvedValue([true]);
     jest.mocked(linkProcurationService).mockResolvedValue({ id: 50, created: true });
     jest.mocked(upsertLink).mockImplementation(fake.upsertLink);
-    const procurations = new ProcurationsService(
-      fake.dataSource,
-      { getMany: () => Promise.resolve(new Map()) } as Partial<ProfilesService> as ProfilesService,
-      { procurationValidity: DEFAULT_VALIDITY_PERIOD } as ProfileEnvironment,
-    );
-    sut = new ProcurationServicesService(fake.dataSource, procurations);
+    sut = new ProcurationServicesService(fake.dataSource, procurationsServiceOver(fake));
   });
 
   afterEach(() => jest.useRealTimers());

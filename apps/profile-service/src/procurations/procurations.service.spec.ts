@@ -22,10 +22,7 @@ import { procurationsQuery } from './procuration-list.query';
 import { procurationFieldErrors, procurationKeyErrors, ProcurationsService } from './procurations.service';
 
 // The SQL seams: the procuration of a key (a query builder) and the automated update.
-jest.mock('./procuration-list.query', () => ({
-  ...jest.requireActual('./procuration-list.query'),
-  procurationsQuery: jest.fn(),
-}));
+jest.mock('./procuration-list.query');
 jest.mock('../service-reach/reach-changes', () => ({
   ...jest.requireActual('../service-reach/reach-changes'),
   onServiceReachChanged: jest.fn(),
@@ -101,7 +98,7 @@ describe(ProcurationsService.name, () => {
   };
 
   beforeEach(() => {
-    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    jest.useFakeTimers({ now: NOW });
     fake = new FakeDatabase().profiles(ACME, ANNA, BEN, GLOBEX);
     jest.mocked(procurationsQuery).mockImplementation(procurationsOfKey(fake));
     profiles = { getMany: jest.fn().mockResolvedValue(new Map()) };

@@ -59,7 +59,7 @@ describe(ProfilesService.name, () => {
   let sut: ProfilesService;
 
   beforeEach(() => {
-    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    jest.useFakeTimers({ now: NOW });
     fake = new FakeDatabase()
       .answer(/FROM profile WHERE external_key/, [])
       .answer(/FROM account a WHERE lower\(a.username\)/, []);

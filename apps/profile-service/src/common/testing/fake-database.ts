@@ -7,13 +7,14 @@ import type { upsertLink } from '../upsert';
  * A hand-written stand-in for the EntityManager and DataSource of profile-service's services, for
  * their unit specs (no PostgreSQL). It keeps rows per entity class in memory for the manager's
  * entity methods (findOneBy, existsBy, insert, save, update, delete, ...), answers raw statements
- * only from the canned rows a test gives (`answer`), records every call, and fails loudly on a
- * statement nobody answered. A transaction that throws rolls its rows back, as PostgreSQL would.
+ * only from the canned rows a test gives (`answer`), records the calls that read or write, and
+ * fails loudly on a statement nobody answered. A transaction that throws rolls its rows back, as
+ * PostgreSQL would.
  *
  * What it does not do is run SQL: set-based statements, locks and query-builder filters stay with
  * the e2e suites (apps/profile-service/test). Query builders answer what `selects` gave.
  *
- * Not a spec itself (`*.spec.ts` only are left out of the build): no jest global in here.
+ * Built with the app (only `*.spec.ts` files are left out of the build), so no jest global in here.
  */
 
 /** An entity class, as the manager's methods take it. */

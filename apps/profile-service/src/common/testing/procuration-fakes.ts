@@ -1,6 +1,8 @@
 import { ProcurationEntity } from '../../procurations/entities/procuration.entity';
 import type { procurationsQuery } from '../../procurations/procuration-list.query';
-import type { ProcurationKey } from '../../procurations/procurations.service';
+import { type ProcurationKey, ProcurationsService } from '../../procurations/procurations.service';
+import type { ProfilesService } from '../../profiles/profiles.service';
+import { DEFAULT_VALIDITY_PERIOD, type ProfileEnvironment } from '../../profile-environment';
 import type { FakeDatabase } from './fake-database';
 
 /** The key of the procuration from `principal` to `representative` (through `delegator`). */
@@ -59,3 +61,14 @@ export const procurationsOfKey =
             ) ?? null,
         ),
     }) as unknown as ReturnType<typeof procurationsQuery>;
+
+/**
+ * The ProcurationsService the procuration services and invites build on, over the fake (with
+ * procuration-list.query mocked to `procurationsOfKey`); it expands no profile.
+ */
+export const procurationsServiceOver = (fake: FakeDatabase): ProcurationsService =>
+  new ProcurationsService(
+    fake.dataSource,
+    { getMany: () => Promise.resolve(new Map()) } as Partial<ProfilesService> as ProfilesService,
+    { procurationValidity: DEFAULT_VALIDITY_PERIOD } as ProfileEnvironment,
+  );

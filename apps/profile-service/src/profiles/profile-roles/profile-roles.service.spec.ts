@@ -20,7 +20,7 @@ describe(ProfileRolesService.name, () => {
   let sut: ProfileRolesService;
 
   beforeEach(() => {
-    jest.useFakeTimers({ now: NOW, doNotFake: ['nextTick', 'setImmediate'] });
+    jest.useFakeTimers({ now: NOW });
     fake = new FakeDatabase()
       .profiles(personProfile(1))
       .given(RoleEntity, { id: 3 })
