@@ -2,7 +2,7 @@
  * RoleAssignments' rules that are not SQL: a new person profile needs the citizen role to exist
  * (its absence is a broken deployment, not a 4xx), a role given directly is recorded as Direct
  * (also when its category gave it), and only a write that changed who holds a role starts the
- * automated update of procuration services.
+ * automated update of procuration services, bounded to that role's services.
  *
  * The category's roles (giveCategoryRole, takeCategoryRole, followCategoryChange and an
  * organization's initial roles) are set-based SQL: the reference-data, profile-roles and
@@ -50,7 +50,7 @@ describe(RoleAssignments.name, () => {
     expect(onServiceReachChanged).not.toHaveBeenCalled();
   });
 
-  it('records a role given directly as Direct, from its start, and updates the reach', async () => {
+  it("records a role given directly as Direct, from its start, and updates the reach of that role's services", async () => {
     jest.mocked(upsertLinkRow).mockResolvedValue({ id: 40, created: false });
 
     await expect(sut.giveDirectly(fake.manager, 1, 3, NOW, 'test')).resolves.toEqual({
@@ -68,10 +68,11 @@ describe(RoleAssignments.name, () => {
     expect(onServiceReachChanged).toHaveBeenCalledWith(fake.manager, {
       kind: 'profileRoles',
       profileIds: [1],
+      roleId: 3,
     });
   });
 
-  it('takes a held role and updates the reach; a role not held changes nothing', async () => {
+  it('takes a held role and updates the reach of its services; a role not held changes nothing', async () => {
     fake.selects('manager', { affected: 0 });
     await expect(sut.take(fake.manager, 1, 3)).resolves.toBe(false);
     expect(onServiceReachChanged).not.toHaveBeenCalled();
@@ -81,6 +82,7 @@ describe(RoleAssignments.name, () => {
     expect(onServiceReachChanged).toHaveBeenCalledWith(fake.manager, {
       kind: 'profileRoles',
       profileIds: [1],
+      roleId: 3,
     });
   });
 });
