@@ -83,8 +83,10 @@ describe(ProcurationServicesService.name, () => {
     });
 
     it('reads the accessible services through the links that have started, the agreed ones through every link', async () => {
-      await sut.get(keyOf(1, 2), 'accessible', 7, {}).catch(() => undefined);
-      await sut.get(keyOf(1, 2), 'agreed', 7, {}).catch(() => undefined);
+      fake.selects(ServiceEntity, fake.rows(ServiceEntity)[0]);
+
+      await sut.get(keyOf(1, 2), 'accessible', 7, {});
+      await sut.get(keyOf(1, 2), 'agreed', 7, {});
 
       const joins = fake.callsOf('builder.innerJoin');
       expect(joins[0].args[2]).toMatch(/link\.validityStartStamp <= :linkNow$/);
