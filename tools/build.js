@@ -26,7 +26,7 @@ async function compileTree(srcDir, outRoot, options) {
   let count = 0;
   for await (const file of walk(srcDir)) {
     const target = path.join(outRoot, path.relative(workspaceRoot, file));
-    await mkdir(path.dirname(target), { recursive: true });
+    if (isSource(file) || isAsset(file)) await mkdir(path.dirname(target), { recursive: true });
     if (isSource(file)) {
       const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: file });
       const jsFile = target.replace(/\.ts$/, '.js');
