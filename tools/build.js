@@ -8,7 +8,9 @@ const { mkdir, readdir, writeFile, copyFile, rm } = require('node:fs/promises');
 const path = require('node:path');
 const { swcOptions, workspaceRoot } = require('./swc-options');
 
-const isSource = (file) => file.endsWith('.ts') && !file.endsWith('.spec.ts') && !file.endsWith('.d.ts');
+// Specs and the fakes beside them (a `testing/` folder inside a source tree) are the tests' only.
+const isTestOnly = (file) => file.endsWith('.spec.ts') || /\/src\/(.+\/)?testing\//.test(file);
+const isSource = (file) => file.endsWith('.ts') && !isTestOnly(file) && !file.endsWith('.d.ts');
 // Copied as they are: data files, and the files a service serves to browsers (the render playground).
 const isAsset = (file) => /\.(json|html|css|js)$/.test(file);
 
@@ -24,7 +26,7 @@ async function compileTree(srcDir, outRoot, options) {
   let count = 0;
   for await (const file of walk(srcDir)) {
     const target = path.join(outRoot, path.relative(workspaceRoot, file));
-    await mkdir(path.dirname(target), { recursive: true });
+    if (isSource(file) || isAsset(file)) await mkdir(path.dirname(target), { recursive: true });
     if (isSource(file)) {
       const { code, map } = await transformFile(file, { ...options, filename: file, sourceFileName: file });
       const jsFile = target.replace(/\.ts$/, '.js');

@@ -150,6 +150,26 @@ describe('profile-service automated update of procuration services (HTTP, real P
     ]);
   });
 
+  it("a category's role touches only the services it grants: what another role grants stays", async () => {
+    const [categoryRole, directRole] = [await fixtures.role(), await fixtures.role()];
+    const [shared, onlyCategory, onlyDirect] = [await available(), await available(), await available()];
+    await fixtures.serviceRole(shared, categoryRole);
+    await fixtures.serviceRole(onlyCategory, categoryRole);
+    await fixtures.serviceRole(shared, directRole);
+    await fixtures.serviceRole(onlyDirect, directRole);
+    const { orgCategoryId, organization } = await organizationScene();
+    await fixtures.profileRole(organization, directRole);
+    const owner = await procuration(organization, 'Owner');
+    expect(await links(owner)).toEqual([shared, onlyDirect]);
+
+    const category = `${V10}/org-categories/${orgCategoryId}/roles/${categoryRole}`;
+    expect((await service.max.put(category, { createdBy: 'a' })).status).toBe(201);
+    expect(await links(owner)).toEqual([shared, onlyCategory, onlyDirect]);
+    expect((await service.max.delete(category)).status).toBe(204);
+    // The shared service is still reached through the direct role: its link stays.
+    expect(await links(owner)).toEqual([shared, onlyDirect]);
+  });
+
   it('profile role upsert and delete: the principal gains and loses the services', async () => {
     const roleId = await fixtures.role();
     const serviceId = await available();

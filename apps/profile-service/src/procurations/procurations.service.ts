@@ -96,6 +96,53 @@ function profileExpansionsOf(
   );
 }
 
+/** The profiles of a key: three different ones (or two without delegator). */
+export function procurationKeyErrors(key: ProcurationKey): ValidationErrors {
+  const errors: ValidationErrors = {};
+  if (key.principalProfileId === key.representativeProfileId) {
+    errors.representativeProfileId = ['The principal and the representative must be two different profiles.'];
+  }
+  if (
+    key.delegatorProfileId !== null &&
+    [key.principalProfileId, key.representativeProfileId].includes(key.delegatorProfileId)
+  ) {
+    errors.DelegatorProfileId = ['The delegator must be neither the principal nor the representative.'];
+  }
+  return errors;
+}
+
+/**
+ * Where the reference restricts a field (interfaces 2.2): a function only for an organization
+ * principal and a person representative; pending delete (true) only for an organization
+ * principal and an Owner representative.
+ */
+export function procurationFieldErrors(
+  principal: ProfileKind,
+  representative: ProfileKind,
+  effectiveFunction: string | null,
+  body: {
+    personInOrganizationFunction?: string | null;
+    isPersonInOrganizationPendingDelete?: boolean | null;
+  },
+): ValidationErrors {
+  const errors: ValidationErrors = {};
+  const organizationToPerson = principal.organizationId !== null && representative.personId !== null;
+  if (body.personInOrganizationFunction && !organizationToPerson) {
+    errors.personInOrganizationFunction = [
+      'personInOrganizationFunction is only for an organization principal and a person representative.',
+    ];
+  }
+  if (
+    body.isPersonInOrganizationPendingDelete === true &&
+    !(organizationToPerson && effectiveFunction === 'Owner')
+  ) {
+    errors.isPersonInOrganizationPendingDelete = [
+      'isPersonInOrganizationPendingDelete is only for an organization principal and an Owner representative.',
+    ];
+  }
+  return errors;
+}
+
 /**
  * Procurations (contract 6, interfaces 4.3), outbound (the path's profile as principal) and
  * inbound (as representative): lists, reads with ProcurationsExpand, create, the deprecated
@@ -208,7 +255,7 @@ export class ProcurationsService {
   create(key: ProcurationKey, body: WriteProcurationDto): Promise<ProcurationView> {
     return this.dataSource.transaction(async (manager) => {
       const { principal, representative } = await this.lockProfiles(manager, key);
-      const errors = this.checkFields(
+      const errors = procurationFieldErrors(
         principal,
         representative,
         body.personInOrganizationFunction ?? null,
@@ -232,7 +279,7 @@ export class ProcurationsService {
     return this.dataSource.transaction(async (manager) => {
       const { principal, representative } = await this.lockProfiles(manager, key);
       ValidationProblemError.throwIfAny(
-        this.checkFields(principal, representative, body.personInOrganizationFunction ?? null, body),
+        procurationFieldErrors(principal, representative, body.personInOrganizationFunction ?? null, body),
         'PROCURATION.INVALID',
       );
       const existing = await this.find(manager, key);
@@ -272,7 +319,7 @@ export class ProcurationsService {
       const nextFunction = body.personInOrganizationFunction?.isValuePresent
         ? (body.personInOrganizationFunction.value ?? null)
         : previousFunction;
-      const errors = this.checkFields(principal, representative, nextFunction, {
+      const errors = procurationFieldErrors(principal, representative, nextFunction, {
         personInOrganizationFunction: body.personInOrganizationFunction?.isValuePresent ? nextFunction : null,
         isPersonInOrganizationPendingDelete:
           body.isPersonInOrganizationPendingDelete ?? procuration.isPersonInOrganizationPendingDelete,
@@ -373,7 +420,7 @@ export class ProcurationsService {
     if (!principal) throw profileNotFound(key.principalProfileId);
     const representative = await findProfileOrFail(manager, key.representativeProfileId, 'share');
     if (key.delegatorProfileId !== null) await findProfileOrFail(manager, key.delegatorProfileId, 'share');
-    ValidationProblemError.throwIfAny(this.checkKey(key), 'PROCURATION.INVALID');
+    ValidationProblemError.throwIfAny(procurationKeyErrors(key), 'PROCURATION.INVALID');
     return { principal, representative };
   }
 
@@ -381,54 +428,6 @@ export class ProcurationsService {
     await findProfileOrFail(manager, key.principalProfileId);
     await findProfileOrFail(manager, key.representativeProfileId);
     if (key.delegatorProfileId !== null) await findProfileOrFail(manager, key.delegatorProfileId);
-  }
-
-  private checkKey(key: ProcurationKey): ValidationErrors {
-    const errors: ValidationErrors = {};
-    if (key.principalProfileId === key.representativeProfileId) {
-      errors.representativeProfileId = [
-        'The principal and the representative must be two different profiles.',
-      ];
-    }
-    if (
-      key.delegatorProfileId !== null &&
-      [key.principalProfileId, key.representativeProfileId].includes(key.delegatorProfileId)
-    ) {
-      errors.DelegatorProfileId = ['The delegator must be neither the principal nor the representative.'];
-    }
-    return errors;
-  }
-
-  /**
-   * Where the reference restricts a field (interfaces 2.2): a function only for an organization
-   * principal and a person representative; pending delete (true) only for an organization
-   * principal and an Owner representative.
-   */
-  private checkFields(
-    principal: ProfileKind,
-    representative: ProfileKind,
-    effectiveFunction: string | null,
-    body: {
-      personInOrganizationFunction?: string | null;
-      isPersonInOrganizationPendingDelete?: boolean | null;
-    },
-  ): ValidationErrors {
-    const errors: ValidationErrors = {};
-    const organizationToPerson = principal.organizationId !== null && representative.personId !== null;
-    if (body.personInOrganizationFunction && !organizationToPerson) {
-      errors.personInOrganizationFunction = [
-        'personInOrganizationFunction is only for an organization principal and a person representative.',
-      ];
-    }
-    if (
-      body.isPersonInOrganizationPendingDelete === true &&
-      !(organizationToPerson && effectiveFunction === 'Owner')
-    ) {
-      errors.isPersonInOrganizationPendingDelete = [
-        'isPersonInOrganizationPendingDelete is only for an organization principal and an Owner representative.',
-      ];
-    }
-    return errors;
   }
 
   /** Inserts a new procuration of the key (the caller holds the profiles and checked the rules). */

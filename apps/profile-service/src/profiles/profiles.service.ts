@@ -166,7 +166,7 @@ export class ProfilesService {
       await this.checkRules(manager, body);
       const now = new Date();
       const profile = manager.create(ProfileEntity, {
-        ...this.profileFields(body),
+        ...profileFieldsOf(body),
         email: body.email,
         zipCode: body.zipCode ?? null,
       });
@@ -225,20 +225,7 @@ export class ProfilesService {
       await this.checkRules(manager, body, kind);
       const now = new Date();
       const profile = await manager.findOneByOrFail(ProfileEntity, { id: profileId });
-      Object.assign(profile, definedOnly({ ...this.profileFields(body), email: body.email ?? undefined }));
-      if (body.zipCode !== undefined) profile.zipCode = body.zipCode;
-      if (body.lastLoginStamp !== undefined) profile.lastLoginStamp = dateOrNull(body.lastLoginStamp);
-      if (body.gracePeriodEndDate !== undefined)
-        profile.gracePeriodEndDate = dateOrNull(body.gracePeriodEndDate);
-      if (body.inactivityState) profile.inactivityState = body.inactivityState;
-      if (body.isFlaggedForDeletion !== undefined && body.isFlaggedForDeletion !== null) {
-        profile.isFlaggedForDeletion = body.isFlaggedForDeletion;
-      }
-      if (body.hasLoggedIn) {
-        profile.loginCount += 1;
-        profile.lastLoginStamp = body.lastLoginStamp ? new Date(body.lastLoginStamp) : now;
-        profile.inactivityState = 'Active';
-      }
+      applyProfileUpdate(profile, body, now);
       stampUpdated(profile, body.updatedBy, now);
       await manager.save(profile);
 
@@ -431,21 +418,6 @@ export class ProfilesService {
     await manager.save(stored);
   }
 
-  /** The profile's own fields of a body; undefined where the body leaves them out. */
-  private profileFields(body: Body): Partial<ProfileEntity> {
-    return {
-      isEnabled: body.isEnabled ?? undefined,
-      externalKey: body.externalKey,
-      language: body.language,
-      phone: body.phone,
-      fax: body.fax,
-      address: body.address,
-      city: body.city,
-      countryCode: body.countryCode,
-      acceptsAdvertisement: body.acceptsAdvertisement ?? undefined,
-    };
-  }
-
   private personFields(person: NonNullable<Body['person']>): Partial<PersonEntity> {
     return {
       firstname: person.firstname,
@@ -500,6 +472,42 @@ export class ProfilesService {
     stampCreated(signatory, createdBy, now);
     return signatory;
   }
+}
+
+/**
+ * What an update body changes of the profile's own row: a property left out keeps its value, null
+ * clears a nullable one (and leaves a non-nullable one as it is). `hasLoggedIn` counts a sign-in,
+ * at `lastLoginStamp` or now, and makes the profile active again (contract 6).
+ */
+export function applyProfileUpdate(profile: ProfileEntity, body: UpdateProfileDto, now: Date): void {
+  Object.assign(profile, definedOnly({ ...profileFieldsOf(body), email: body.email ?? undefined }));
+  if (body.zipCode !== undefined) profile.zipCode = body.zipCode;
+  if (body.lastLoginStamp !== undefined) profile.lastLoginStamp = dateOrNull(body.lastLoginStamp);
+  if (body.gracePeriodEndDate !== undefined) profile.gracePeriodEndDate = dateOrNull(body.gracePeriodEndDate);
+  if (body.inactivityState) profile.inactivityState = body.inactivityState;
+  if (body.isFlaggedForDeletion !== undefined && body.isFlaggedForDeletion !== null) {
+    profile.isFlaggedForDeletion = body.isFlaggedForDeletion;
+  }
+  if (body.hasLoggedIn) {
+    profile.loginCount += 1;
+    profile.lastLoginStamp = body.lastLoginStamp ? new Date(body.lastLoginStamp) : now;
+    profile.inactivityState = 'Active';
+  }
+}
+
+/** The profile's own fields of a body; undefined where the body leaves them out. */
+function profileFieldsOf(body: Body): Partial<ProfileEntity> {
+  return {
+    isEnabled: body.isEnabled ?? undefined,
+    externalKey: body.externalKey,
+    language: body.language,
+    phone: body.phone,
+    fax: body.fax,
+    address: body.address,
+    city: body.city,
+    countryCode: body.countryCode,
+    acceptsAdvertisement: body.acceptsAdvertisement ?? undefined,
+  };
 }
 
 const dateOrNull = (value: string | null): Date | null => (value === null ? null : new Date(value));

@@ -14,8 +14,11 @@ export const SYNCED_FUNCTIONS = ['Owner', 'Manager'] as const;
  * grants), or an instant that did (a role's start reached: the reconciler).
  */
 export type ServiceReachChange =
-  /** Roles of these profiles were given, taken or reached their start. */
-  | { readonly kind: 'profileRoles'; readonly profileIds: readonly number[] }
+  /**
+   * Roles of these profiles were given, taken or reached their start; `roleId` when one role
+   * was (a category's): only the services it grants can have changed.
+   */
+  | { readonly kind: 'profileRoles'; readonly profileIds: readonly number[]; readonly roleId?: number }
   /** A service role was written or deleted: every holder of the role is concerned. */
   | { readonly kind: 'serviceRoles'; readonly serviceId: number; readonly roleId: number }
   /** A service's `isProcurationAvailable` changed. */
@@ -45,25 +48,42 @@ export async function onServiceReachChanged(
 ): Promise<void> {
   switch (change.kind) {
     case 'profileRoles':
-      return syncProcurationServices(manager, {
-        sql: 'SELECT unnest(CAST(:scopeProfileIds AS int[]))',
-        parameters: { scopeProfileIds: [...change.profileIds] },
-      });
+      return syncProcurationServices(
+        manager,
+        {
+          sql: 'SELECT unnest(CAST(:scopeProfileIds AS int[]))',
+          parameters: { scopeProfileIds: [...change.profileIds] },
+        },
+        change.roleId === undefined
+          ? undefined
+          : {
+              sql: 'SELECT granted.service_id FROM service_role granted WHERE granted.role_id = :servicesRoleId',
+              parameters: { servicesRoleId: change.roleId },
+            },
+      );
     case 'serviceRoles':
       // The holders of the role, and (for a deleted service role) also those who held the service through it.
-      return syncProcurationServices(manager, {
-        sql: `SELECT held.profile_id FROM profile_role held WHERE held.role_id = :scopeRoleId
-              UNION SELECT pr.principal_profile_id FROM procuration pr
-                      JOIN procuration_service ps ON ps.procuration_id = pr.id WHERE ps.service_id = :scopeServiceId`,
-        parameters: { scopeRoleId: change.roleId, scopeServiceId: change.serviceId },
-      });
+      return syncProcurationServices(
+        manager,
+        {
+          sql: `SELECT held.profile_id FROM profile_role held WHERE held.role_id = :scopeRoleId
+                UNION SELECT pr.principal_profile_id FROM procuration pr
+                        JOIN procuration_service ps ON ps.procuration_id = pr.id WHERE ps.service_id = :scopeServiceId`,
+          parameters: { scopeRoleId: change.roleId, scopeServiceId: change.serviceId },
+        },
+        theService(change.serviceId),
+      );
     case 'procurationAvailability':
       if (!change.isProcurationAvailable) return withdrawServiceFromProcurations(manager, change.serviceId);
-      return syncProcurationServices(manager, {
-        sql: `SELECT held.profile_id FROM profile_role held
-                JOIN service_role sr ON sr.role_id = held.role_id WHERE sr.service_id = :scopeServiceId`,
-        parameters: { scopeServiceId: change.serviceId },
-      });
+      return syncProcurationServices(
+        manager,
+        {
+          sql: `SELECT held.profile_id FROM profile_role held
+                  JOIN service_role sr ON sr.role_id = held.role_id WHERE sr.service_id = :scopeServiceId`,
+          parameters: { scopeServiceId: change.serviceId },
+        },
+        theService(change.serviceId),
+      );
     case 'procurations':
       return syncProcurationServices(manager, {
         sql: 'SELECT unnest(CAST(:scopePrincipalIds AS int[]))',
@@ -72,10 +92,19 @@ export async function onServiceReachChanged(
   }
 }
 
+/** One service, as the `services` of a sync: the change concerns it alone. */
+const theService = (serviceId: number): NamedSql => ({
+  sql: 'CAST(:servicesServiceId AS int)',
+  parameters: { servicesServiceId: serviceId },
+});
+
 /**
  * The automated update for the principals of `scope` (an SQL query of profile ids, named
  * parameters prefixed `scope`), in the caller's transaction, one set-based statement per step (a
- * category change may touch thousands of organizations):
+ * category change may touch thousands of organizations). `services` (an SQL query of service ids,
+ * parameters prefixed `services`), when the change can concern only those, bounds every step to
+ * them: a category's role inserts some 30,000 links for 10,000 organizations, and reading what
+ * they reach through their other roles would double that work.
  *
  * 1. the principals that have procurations at all are picked (nothing else to do otherwise);
  * 2. every link to a service the principal does not reach now leaves all of its procurations
@@ -85,7 +114,11 @@ export async function onServiceReachChanged(
  *    lacks is added, valid from now. A role that starts later adds its services when the reach
  *    reconciler sees its start pass.
  */
-async function syncProcurationServices(manager: EntityManager, scope: NamedSql): Promise<void> {
+async function syncProcurationServices(
+  manager: EntityManager,
+  scope: NamedSql,
+  services?: NamedSql,
+): Promise<void> {
   const principals = await queryNamed<{ id: number }>(manager, {
     sql: `SELECT DISTINCT pr.principal_profile_id AS id FROM procuration pr
            WHERE pr.principal_profile_id IN (${scope.sql})`,
@@ -96,23 +129,24 @@ async function syncProcurationServices(manager: EntityManager, scope: NamedSql):
   const principalIds = principals.map((row) => row.id);
   // What the principals reach now (a role whose start lies ahead grants nothing yet), joined by
   // both steps; materialized so that it is read by the principals' roles, never all of them.
-  const reached = servicesReachedByEach(principalIds, now);
+  const reached = servicesReachedByEach(principalIds, now, services);
+  const ofServices = (link: string): string => (services ? ` AND ${link} IN (${services.sql})` : '');
   await queryNamed(manager, {
     sql: `WITH reached AS MATERIALIZED (${reached.sql})
           DELETE FROM procuration_service ps USING procuration pr
            WHERE ps.procuration_id = pr.id AND pr.principal_profile_id = ANY(:principalIds)
              AND NOT EXISTS (SELECT 1 FROM reached
                               WHERE reached.profile_id = pr.principal_profile_id
-                                AND reached.service_id = ps.service_id)`,
+                                AND reached.service_id = ps.service_id)${ofServices('ps.service_id')}`,
     parameters: { ...reached.parameters, principalIds },
   });
-  await manager.query(
-    `DELETE FROM procuration_service ps USING procuration pr, service s
-      WHERE ps.procuration_id = pr.id AND s.id = ps.service_id AND NOT s.is_procuration_available
-        AND pr.principal_profile_id = ANY($1::int[])
-        AND pr.person_in_organization_function = ANY($2::text[])`,
-    [principalIds, SYNCED_FUNCTIONS],
-  );
+  await queryNamed(manager, {
+    sql: `DELETE FROM procuration_service ps USING procuration pr, service s
+           WHERE ps.procuration_id = pr.id AND s.id = ps.service_id AND NOT s.is_procuration_available
+             AND pr.principal_profile_id = ANY(:principalIds)
+             AND pr.person_in_organization_function = ANY(:syncedFunctions)${ofServices('ps.service_id')}`,
+    parameters: { ...services?.parameters, principalIds, syncedFunctions: [...SYNCED_FUNCTIONS] },
+  });
   await queryNamed(manager, {
     sql: `WITH reached AS MATERIALIZED (${reached.sql})
           INSERT INTO procuration_service

@@ -77,12 +77,19 @@ export function whereProfileReaches<T extends ObjectLiteral>(
  * The services each of `profileIds` reaches at `at`, as rows `(profile_id, service_id)`: the
  * relation a set-based statement joins (as a CTE), bounded by the profiles' own roles, where an
  * EXISTS per pair of a large set lets the planner hash every profile_role row (2 s at 1M).
+ * `services` (SQL of service ids) narrows it to the services a change can concern.
  */
-export function servicesReachedByEach(profileIds: readonly number[], at: Date): NamedSql {
+export function servicesReachedByEach(
+  profileIds: readonly number[],
+  at: Date,
+  services?: NamedSql,
+): NamedSql {
   const from = reach({ anyOf: profileIds }, { at });
   return {
-    sql: `SELECT DISTINCT reach_pr.profile_id, reach_sr.service_id FROM ${from.sql}`,
-    parameters: from.parameters,
+    sql: `SELECT DISTINCT reach_pr.profile_id, reach_sr.service_id FROM ${from.sql}${
+      services ? ` AND reach_sr.service_id IN (${services.sql})` : ''
+    }`,
+    parameters: { ...from.parameters, ...services?.parameters },
   };
 }
 

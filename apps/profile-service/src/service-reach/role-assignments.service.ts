@@ -81,7 +81,7 @@ export class RoleAssignments {
       { validityStartStamp, source: 'Direct' },
       createdBy,
     );
-    await onServiceReachChanged(manager, { kind: 'profileRoles', profileIds: [profileId] });
+    await onServiceReachChanged(manager, { kind: 'profileRoles', profileIds: [profileId], roleId });
     return upserted;
   }
 
@@ -94,7 +94,7 @@ export class RoleAssignments {
       .where('profile_id = :profileId AND role_id = :roleId', { profileId, roleId })
       .execute();
     if (!taken.affected) return false;
-    await onServiceReachChanged(manager, { kind: 'profileRoles', profileIds: [profileId] });
+    await onServiceReachChanged(manager, { kind: 'profileRoles', profileIds: [profileId], roleId });
     return true;
   }
 
@@ -116,7 +116,7 @@ export class RoleAssignments {
        RETURNING profile_id`,
       [orgCategoryId, roleId, createdBy, new Date()],
     );
-    await this.reachChangedFor(manager, given);
+    await this.reachChangedFor(manager, given, roleId);
     return given.length;
   }
 
@@ -132,15 +132,23 @@ export class RoleAssignments {
        RETURNING profile_id`,
       [orgCategoryId, roleId],
     );
-    await this.reachChangedFor(manager, taken);
+    await this.reachChangedFor(manager, taken, roleId);
   }
 
-  /** The organizations whose roles a category change gave or took, and only those, are synced. */
-  private async reachChangedFor(manager: EntityManager, rows: ReadonlyArray<{ profile_id: number }>) {
+  /**
+   * The organizations whose role a category change gave or took, and only those, are synced, for
+   * the services that role grants.
+   */
+  private async reachChangedFor(
+    manager: EntityManager,
+    rows: ReadonlyArray<{ profile_id: number }>,
+    roleId: number,
+  ): Promise<void> {
     if (rows.length === 0) return;
     await onServiceReachChanged(manager, {
       kind: 'profileRoles',
       profileIds: rows.map((row) => row.profile_id),
+      roleId,
     });
   }
 
