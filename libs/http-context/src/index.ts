@@ -19,3 +19,4 @@ export * from './route-inputs';
 export * from './strict-input.guard';
 export * from './conditional-get';
 export * from './upserted-response';
+export * from './operation-docs';
