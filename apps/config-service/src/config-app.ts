@@ -11,9 +11,9 @@ import { DEMO_UI_TEMPLATE_DATA } from './ui-templates/demo/demo-ui-templates.see
 import { SENDER_IDENTIFIER_UNIQUE } from './ui-templates/ui-template-sender-identifier.entity';
 import { UI_TEMPLATE_NAME_LENGTH } from './ui-templates/ui-template-rules';
 import { UI_TEMPLATE_NAME_UNIQUE } from './ui-templates/ui-template.entity';
-import { PUBLIC_BRANDING_TAG } from './ui-templates/ui-template-branding.controller';
+import { PUBLIC_BRANDING_TAG } from './ui-templates/ui-template-branding.openapi';
 import { CONFIG_VERSION_EXAMPLES } from './ui-templates/ui-template.examples';
-import { UI_TEMPLATE_TAGS } from './ui-templates/ui-templates.controller';
+import { UI_TEMPLATE_TAGS } from './ui-templates/ui-templates.openapi';
 
 export const CONFIG_SERVICE: ServiceDescription = {
   name: 'config-service',
