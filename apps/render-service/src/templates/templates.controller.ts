@@ -1,55 +1,34 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 
 import { CurrentPrincipal, type Principal, RequireRoles } from '@portal/auth';
-import { ApiBodyExamples } from '@portal/http-context';
 import { type Page, PageQueryDto, PaginatedList } from '@portal/pagination';
-import { ApiProblemResponses } from '@portal/problem-details';
 
-import {
-  EXAMPLE_DELETED_TEMPLATE,
-  EXAMPLE_DEMO_TEMPLATE_NAME,
-  EXAMPLE_TEMPLATE_NAME,
-  SAVE_TEMPLATE_EXAMPLES,
-} from './openapi-examples';
 import { SaveTemplateDto } from './dto/save-template.dto';
 import { TemplateResponse, TemplateSummaryResponse, TemplateVersionResponse } from './dto/template.response';
 import { parseTemplateReference } from './template-reference';
 import { toTemplateResponse, toTemplateSummary, toTemplateVersionResponse } from './template.mapper';
+import {
+  DeleteTemplateDocs,
+  ListTemplatesDocs,
+  ListTemplateVersionsDocs,
+  ReadTemplateDocs,
+  SaveTemplateDocs,
+  TemplatesDocs,
+} from './templates.openapi';
 import { TemplatesService } from './templates.service';
 
 export const RENDER_TEMPLATES = 'RenderApi_Templates';
 
-/** The save's example: the template the save example keeps (a new one, then a new version). */
-const NAME_PARAMETER = {
-  name: 'templateName',
-  description: 'Up to 50 letters, digits and . _ ~ -',
-  example: EXAMPLE_TEMPLATE_NAME,
-};
-/** The delete's example: a demo template kept for it, which no other example names. */
-const DELETE_NAME_PARAMETER = { ...NAME_PARAMETER, example: EXAMPLE_DELETED_TEMPLATE.name };
-/** The reads' example: a demo template, there before any write example ran. */
-const READ_NAME_PARAMETER = { ...NAME_PARAMETER, example: EXAMPLE_DEMO_TEMPLATE_NAME };
-
-@ApiTags('Templates')
-@ApiProblemResponses(401, 403)
+@TemplatesDocs()
 @RequireRoles(RENDER_TEMPLATES)
 @Controller('v10-0/templates')
 export class TemplatesController {
   constructor(private readonly templates: TemplatesService) {}
 
   @Get()
-  @ApiOperation({ summary: 'List saved templates (newest version of each, without the text)' })
+  @ListTemplatesDocs()
   @PaginatedList(TemplateSummaryResponse)
-  @ApiProblemResponses(400)
   async listTemplates(@Query() query: PageQueryDto): Promise<Page<TemplateSummaryResponse>> {
     const page = await this.templates.list(query);
     const formats = await this.templates.inputFormatsOf(page.items);
@@ -57,16 +36,7 @@ export class TemplatesController {
   }
 
   @Put(':templateName')
-  @ApiOperation({
-    summary: 'Save a template: a new version, 201 for a new name, 200 for a new version of a saved one',
-    description:
-      'A template that does not compile is refused (422) and not saved. Every save keeps a new, immutable version.',
-  })
-  @ApiParam(NAME_PARAMETER)
-  @ApiBodyExamples(SaveTemplateDto, SAVE_TEMPLATE_EXAMPLES)
-  @ApiCreatedResponse({ type: TemplateResponse, description: 'The first version of a new template.' })
-  @ApiOkResponse({ type: TemplateResponse, description: 'A new version of a saved template.' })
-  @ApiProblemResponses(400, 413, 415, 422, 429, 503)
+  @SaveTemplateDocs()
   async saveTemplate(
     @Param('templateName') name: string,
     @Body() body: SaveTemplateDto,
@@ -80,20 +50,15 @@ export class TemplatesController {
   }
 
   @Get(':templateName')
-  @ApiOperation({ summary: 'Read a template: its newest version, or version N as `name@N`' })
-  @ApiParam({ ...READ_NAME_PARAMETER, description: 'The name, or `name@N` for version N.' })
-  @ApiOkResponse({ type: TemplateResponse })
-  @ApiProblemResponses(404)
+  @ReadTemplateDocs()
   async readTemplate(@Param('templateName') reference: string): Promise<TemplateResponse> {
     const { template, version } = await this.templates.get(parseTemplateReference(reference));
     return toTemplateResponse(template, version);
   }
 
   @Get(':templateName/versions')
-  @ApiOperation({ summary: 'List the saved versions of a template (without the text)' })
-  @ApiParam(READ_NAME_PARAMETER)
+  @ListTemplateVersionsDocs()
   @PaginatedList(TemplateVersionResponse, { orderByExample: 'version desc' })
-  @ApiProblemResponses(400, 404)
   async listTemplateVersions(
     @Param('templateName') name: string,
     @Query() query: PageQueryDto,
@@ -103,10 +68,7 @@ export class TemplatesController {
 
   @Delete(':templateName')
   @HttpCode(204)
-  @ApiOperation({ summary: 'Delete a template with all its versions' })
-  @ApiParam(DELETE_NAME_PARAMETER)
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiProblemResponses(404)
+  @DeleteTemplateDocs()
   async deleteTemplate(@Param('templateName') name: string): Promise<void> {
     await this.templates.delete(name);
   }
