@@ -41,7 +41,10 @@ import {
   ORG_IDENTIFICATION_LEVEL_ELEVATION_SERVICE_FK,
   ORG_IDENTIFICATION_LEVEL_NAME_UNIQUE,
 } from './reference-data/org-identification-levels/org-identification-level.entity';
-import { SERVICE_SETTING_NAME_UNIQUE, SERVICE_SETTING_SERVICE_FK } from './settings/service-setting.entity';
+import {
+  SERVICE_SETTING_NAME_UNIQUE,
+  SERVICE_SETTING_SERVICE_FK,
+} from './settings/entities/service-setting.entity';
 
 /**
  * Unique and foreign-key constraints mapped to the body property they guard, so that a violation

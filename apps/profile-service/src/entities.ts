@@ -26,7 +26,7 @@ import { OrgCategoryEntity } from './reference-data/org-categories/org-category.
 import { OrgIdentificationLevelEntity } from './reference-data/org-identification-levels/org-identification-level.entity';
 import { ReachReconciliationEntity } from './service-reach/reach-reconciliation.entity';
 import { ServiceSettingValueEntity } from './profiles/profile-settings/service-setting-value.entity';
-import { ServiceSettingEntity } from './settings/service-setting.entity';
+import { ServiceSettingEntity } from './settings/entities/service-setting.entity';
 
 /** Every table of profile-service (interfaces 2.2), for the DataSource. */
 export const PROFILE_ENTITIES = [

@@ -1,8 +1,17 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiParam } from '@nestjs/swagger';
+import { applyDecorators, type Type } from '@nestjs/common';
+import {
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  type ApiOperationOptions,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 
 import { AccessLevelTable } from '@portal/access-level';
+import { ApiBodyExamples, type BodyExample } from '@portal/http-context';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@portal/pagination';
+import { ApiProblemResponses } from '@portal/problem-details';
 import { type ExampleByVersion, parameterExamplesByVersion } from '@portal/service-runtime';
 
 /**
@@ -58,6 +67,56 @@ export const IdParam = (
       description,
       ...(typeof example === 'number' ? { example } : { examples: parameterExamplesByVersion(example) }),
     }),
+  );
+
+/**
+ * A controller's tag, and the 401 and 403 every one of its operations can give (each needs a token
+ * holding one of its roles). Each feature's `<stem>.openapi.ts` names its own (`ProfilesDocs()`).
+ */
+export const ResourceDocs = (tag: string): ClassDecorator =>
+  applyDecorators(ApiTags(tag), ApiProblemResponses(401, 403));
+
+/*
+ * The shapes most operations share, each with its words and the path parameters' examples
+ * (`IdParam`, `ProfileIdParam`): what they answer and which problems they document.
+ */
+
+/** A list under a record of the path (the paging headers are `PaginatedList`'s): 400, 404. */
+export const ListDocs = (words: ApiOperationOptions, ...params: MethodDecorator[]): MethodDecorator =>
+  applyDecorators(ApiOperation(words), ...params, ApiProblemResponses(400, 404));
+
+/** A read of one record: 200 with `type`; 400 on a path id, 404. */
+export const ReadDocs = (
+  words: ApiOperationOptions,
+  type: Type,
+  ...params: MethodDecorator[]
+): MethodDecorator =>
+  applyDecorators(ApiOperation(words), ...params, ApiOkResponse({ type }), ApiProblemResponses(400, 404));
+
+/**
+ * A write of a body to a record of the path, with its examples: 400, 404, 413 and 415. An upsert's
+ * 201 and 200 are documented by `UpsertRoute`, which answers them; another write adds its own.
+ */
+export const WriteDocs = (
+  words: ApiOperationOptions,
+  body: Type,
+  examples: Readonly<Record<string, BodyExample>>,
+  ...params: MethodDecorator[]
+): MethodDecorator =>
+  applyDecorators(
+    ApiOperation(words),
+    ...params,
+    ApiBodyExamples(body, examples),
+    ApiProblemResponses(400, 404, 413, 415),
+  );
+
+/** A delete: 204; 400 on a path id, 404. */
+export const DeleteDocs = (words: ApiOperationOptions, ...params: MethodDecorator[]): MethodDecorator =>
+  applyDecorators(
+    ApiOperation(words),
+    ...params,
+    ApiNoContentResponse({ description: 'Deleted.' }),
+    ApiProblemResponses(400, 404),
   );
 
 /** Joins description sentences, skipping the empty ones. */

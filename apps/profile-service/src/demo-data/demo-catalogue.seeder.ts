@@ -16,7 +16,7 @@ import { MaritalStatusEntity } from '../reference-data/marital-statuses/marital-
 import { OrgCategoryRoleEntity } from '../reference-data/org-categories/org-category-roles/org-category-role.entity';
 import { OrgCategoryEntity } from '../reference-data/org-categories/org-category.entity';
 import { OrgIdentificationLevelEntity } from '../reference-data/org-identification-levels/org-identification-level.entity';
-import { ServiceSettingEntity } from '../settings/service-setting.entity';
+import { ServiceSettingEntity } from '../settings/entities/service-setting.entity';
 import type { RoleAssignments } from '../service-reach/role-assignments.service';
 import DEMO_CATALOGUE from './demo-catalogue.json';
 

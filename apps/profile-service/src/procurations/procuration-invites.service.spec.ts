@@ -12,7 +12,7 @@ import {
   procurationsOfKey,
   procurationsServiceOver,
   storedProcuration,
-} from '../common/testing/procuration-fakes';
+} from './testing/procuration-fakes';
 import { PersonEntity } from '../profiles/entities/person.entity';
 import { linkInviteServices } from '../service-reach/procuration-links';
 import { queryNamed } from '../service-reach/reach';

@@ -15,7 +15,7 @@ import {
   procurationsOfKey,
   procurationsServiceOver,
   storedProcuration,
-} from '../common/testing/procuration-fakes';
+} from './testing/procuration-fakes';
 import { upsertLink } from '../common/upsert';
 import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
 import {

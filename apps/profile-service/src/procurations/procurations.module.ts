@@ -2,19 +2,17 @@ import { Module } from '@nestjs/common';
 
 import { inEveryVersion } from '../common/versioned';
 import { ProfilesModule } from '../profiles/profiles.module';
+import { ProcurationServicesService } from './procuration-services.service';
 import {
   INBOUND_LIST_PATH,
   INBOUND_PATH,
   InboundProcurationListController,
   InboundProcurationsController,
-} from './inbound-procurations.controller';
-import {
   OUTBOUND_LIST_PATH,
   OUTBOUND_PATH,
   OutboundProcurationListController,
   OutboundProcurationsController,
-} from './outbound-procurations.controller';
-import { ProcurationServicesService } from './procuration-services.service';
+} from './procurations.controller';
 import { ProcurationsService } from './procurations.service';
 
 /** Procurations, outbound and inbound, their services and the favorites within them (contract 6). */

@@ -9,7 +9,7 @@
  * (procuration-sync), the validity arithmetic itself (procuration-validity.spec).
  */
 import { FakeDatabase, organizationProfile, personProfile } from '../common/testing/fake-database';
-import { keyOf, procurationsOfKey, storedProcuration as stored } from '../common/testing/procuration-fakes';
+import { keyOf, procurationsOfKey, storedProcuration as stored } from './testing/procuration-fakes';
 import { FavoriteServiceEntity } from '../profiles/favorites/favorite-service.entity';
 import type { ProfileRecord } from '../profiles/profile-record';
 import type { ProfilesService } from '../profiles/profiles.service';

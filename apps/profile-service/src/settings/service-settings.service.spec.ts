@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 
 import { FakeDatabase } from '../common/testing/fake-database';
 import { encryptTextValuesOfSetting } from './secure-setting-values';
-import { ServiceSettingEntity } from './service-setting.entity';
+import { ServiceSettingEntity } from './entities/service-setting.entity';
 import { ServiceSettingsService } from './service-settings.service';
 import { SettingValueCipher } from './setting-value-cipher';
 

@@ -4,10 +4,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 
 import { CrudService } from '../common/crud/crud.service';
 import { encryptTextValuesOfSetting } from './secure-setting-values';
-import type { ListServiceSettingsQueryDto } from './service-setting.dto';
-import { ServiceSettingEntity } from './service-setting.entity';
+import type { ListServiceSettingsQueryDto } from './dto/service-setting.dto';
+import { ServiceSettingEntity } from './entities/service-setting.entity';
 import { SettingValueCipher } from './setting-value-cipher';
-import { SERVICE_SETTING_RESOURCE } from './service-setting.response';
+import { SERVICE_SETTING_RESOURCE } from './dto/service-setting.response';
 
 /**
  * Setting definitions (contract 6); deleting one is refused while profiles store values for it. A

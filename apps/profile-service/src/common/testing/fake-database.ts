@@ -1,7 +1,17 @@
 import { type DataSource, type EntityManager, FindOperator } from 'typeorm';
 
-import type { ProfileKind } from '../../profiles/profile-lock';
 import type { upsertLink } from '../upsert';
+
+/**
+ * A profile as the profile lock reads it (profiles/profile-lock.ts `ProfileKind`), written out
+ * here: common/ imports no feature, so the fakes every folder's specs use stay below them all.
+ */
+interface ProfileKind {
+  readonly id: number;
+  readonly personId: number | null;
+  readonly organizationId: number | null;
+  readonly accountId: number | null;
+}
 
 /**
  * A hand-written stand-in for the EntityManager and DataSource of profile-service's services, for

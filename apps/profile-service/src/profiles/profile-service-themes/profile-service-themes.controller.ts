@@ -1,10 +1,8 @@
 import { Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
 
 import { Projected } from '@portal/access-level';
 import { RequireRoles } from '@portal/auth';
 import { type Page, PaginatedList } from '@portal/pagination';
-import { ApiProblemResponses } from '@portal/problem-details';
 
 import {
   ServiceThemeResponse,
@@ -12,28 +10,23 @@ import {
 } from '../../catalogue/service-themes/service-theme.response';
 import { PROFILE_READERS } from '../../common/access';
 import { toResponse } from '../../common/crud/resource-definition';
-import { ProfileId, ProfileIdParam } from '../../common/profile-path';
+import { ProfileId } from '../../common/profile-path';
 import { ListProfileServiceThemesQueryDto } from './profile-service-theme.dto';
+import { ListProfileServiceThemesDocs, ProfileServiceThemesDocs } from './profile-service-themes.openapi';
 import { ProfileServiceThemesService } from './profile-service-themes.service';
 
 export const PROFILE_SERVICE_THEMES_PATH = 'profiles/:profileId/service-themes';
 
 /** `GET /profiles/{profileId}/service-themes` (contract 6, interfaces 4.3). */
-@ApiTags('Services of a profile')
-@ApiProblemResponses(401, 403)
+@ProfileServiceThemesDocs()
 @RequireRoles(...PROFILE_READERS)
 export class ProfileServiceThemesController {
   constructor(private readonly themes: ProfileServiceThemesService) {}
 
   @Get()
-  @ApiOperation({
-    summary: "List the themes of the profile's services",
-    description: 'The themes with at least one service the profile reaches (see the services of a profile).',
-  })
-  @ProfileIdParam()
+  @ListProfileServiceThemesDocs()
   @PaginatedList(ServiceThemeResponse)
   @Projected('serviceTheme')
-  @ApiProblemResponses(400, 404)
   async listProfileServiceThemes(
     @ProfileId() profileId: number,
     @Query() query: ListProfileServiceThemesQueryDto,

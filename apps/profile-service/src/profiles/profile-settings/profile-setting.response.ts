@@ -1,7 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
 import { AuditedResponse, auditOf } from '../../common/audited.response';
-import { ServiceSettingResponse, SERVICE_SETTING_RESOURCE } from '../../settings/service-setting.response';
+import {
+  ServiceSettingResponse,
+  SERVICE_SETTING_RESOURCE,
+} from '../../settings/dto/service-setting.response';
 import { toResponse } from '../../common/crud/resource-definition';
 import type { SettingValueView } from './profile-settings.service';
 

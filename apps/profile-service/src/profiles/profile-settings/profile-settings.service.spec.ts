@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 
 import { FakeDatabase, personProfile } from '../../common/testing/fake-database';
 import { upsertLink } from '../../common/upsert';
-import { ServiceSettingEntity } from '../../settings/service-setting.entity';
+import { ServiceSettingEntity } from '../../settings/entities/service-setting.entity';
 import { SettingValueCipher } from '../../settings/setting-value-cipher';
 import { ServiceSettingValueEntity } from './service-setting-value.entity';
 import { ProfileSettingsService } from './profile-settings.service';

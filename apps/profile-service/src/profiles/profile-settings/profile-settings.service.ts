@@ -10,10 +10,10 @@ import { notFoundError, orderByWhitelistOf } from '../../common/crud/resource-de
 import { whereEquals, whereEqualsIgnoringCase } from '../../common/query-filters';
 import { upsertLink } from '../../common/upsert';
 import { findProfileOrFail } from '../profile-lock';
-import type { ListServiceSettingsQueryDto } from '../../settings/service-setting.dto';
+import type { ListServiceSettingsQueryDto } from '../../settings/dto/service-setting.dto';
 import { ServiceSettingValueEntity } from './service-setting-value.entity';
-import { ServiceSettingEntity } from '../../settings/service-setting.entity';
-import { SERVICE_SETTING_RESOURCE } from '../../settings/service-setting.response';
+import { ServiceSettingEntity } from '../../settings/entities/service-setting.entity';
+import { SERVICE_SETTING_RESOURCE } from '../../settings/dto/service-setting.response';
 import { SettingValueCipher } from '../../settings/setting-value-cipher';
 import type { UpsertServiceSettingValueDto } from './profile-setting.dto';
 

@@ -3,7 +3,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedCo
 import { AuditedEntity } from '@portal/database';
 
 import type { ProfileEntity } from '../entities/profile.entity';
-import type { ServiceSettingEntity } from '../../settings/service-setting.entity';
+import type { ServiceSettingEntity } from '../../settings/entities/service-setting.entity';
 
 export const SERVICE_SETTING_VALUE_UNIQUE = 'uq_service_setting_value_profile_setting';
 export const SERVICE_SETTING_VALUE_PROFILE_FK = 'fk_service_setting_value_profile';

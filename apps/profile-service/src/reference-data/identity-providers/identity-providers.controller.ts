@@ -6,49 +6,15 @@ import {
 } from './identity-provider.dto';
 import { IdentityProviderResponse, IDENTITY_PROVIDER_RESOURCE } from './identity-provider.response';
 import { IdentityProvidersService } from './identity-providers.service';
+import { IDENTITY_PROVIDERS_DOCS } from './identity-providers.openapi';
 
 export class IdentityProvidersController extends CrudController({
   definition: IDENTITY_PROVIDER_RESOURCE,
   service: IdentityProvidersService,
   entityKey: 'identityProvider',
-  tag: 'Identity providers',
-  plural: 'identity providers',
   response: IdentityProviderResponse,
   listQuery: ListIdentityProvidersQueryDto,
   createBody: CreateIdentityProviderDto,
   updateBody: UpdateIdentityProviderDto,
-  rules: {
-    filters: '`IsEnabled`: enabled (true) or disabled (false) providers.',
-    write:
-      '`name` is unique case-insensitively (1..200 characters): a taken name is a 400 on `name`. At most one provider is the default: a second one is a 400 on `isDefault`.',
-    deleteRefusedWhile: 'an identity uses the provider',
-  },
-  examples: {
-    id: 2,
-    deleteId: { 'v10-0': 4, 'v9-1': 5 },
-    create: {
-      summary: 'The Swiss e-ID, not yet enabled',
-      value: {
-        name: 'SwissEId',
-        displayName: 'identityProvider.swissEId',
-        typeName: 'Portal.Identity.Providers.SwissEId',
-        isDefault: false,
-        isEnabled: false,
-        data: '{"issuer":"https://eid.admin.ch","scopes":["openid","profile"]}',
-        createdBy: 'anna.meier',
-      },
-    },
-    update: {
-      summary: 'SwissID (demo provider 2), with a new authority',
-      value: {
-        name: 'SwissID',
-        displayName: 'identityProvider.swissId',
-        typeName: 'Portal.Identity.Providers.SwissId',
-        isDefault: false,
-        isEnabled: true,
-        data: '{"authority":"https://login.swissid.ch","acrValues":"qoa2"}',
-        updatedBy: 'anna.meier',
-      },
-    },
-  },
+  docs: IDENTITY_PROVIDERS_DOCS,
 }) {}

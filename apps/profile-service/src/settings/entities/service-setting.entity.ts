@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 
-import { NamedEntity } from '../common/named.entity';
-import type { ServiceEntity } from '../catalogue/services/entities/service.entity';
+import { NamedEntity } from '../../common/named.entity';
+import type { ServiceEntity } from '../../catalogue/services/entities/service.entity';
 
 /** Names are unique within their service (case-insensitively). */
 export const SERVICE_SETTING_NAME_UNIQUE = 'uq_service_setting_service_name';

@@ -11,10 +11,10 @@ import { QueryFailedError } from 'typeorm';
 
 import { ValidationProblemError } from '@portal/problem-details';
 
-import { LegalFormEntity } from '../../reference-data/legal-forms/legal-form.entity';
-import { LEGAL_FORM_RESOURCE } from '../../reference-data/legal-forms/legal-form.response';
-import { FakeDatabase } from '../testing/fake-database';
-import { CrudService, type UpdateBody } from './crud.service';
+import { LegalFormEntity } from './legal-form.entity';
+import { LEGAL_FORM_RESOURCE } from './legal-form.response';
+import { FakeDatabase } from '../../common/testing/fake-database';
+import { CrudService, type UpdateBody } from '../../common/crud/crud.service';
 
 const FOREIGN_KEY = 'fk_organization_legal_form';
 const restricted = (constraint: string): QueryFailedError =>

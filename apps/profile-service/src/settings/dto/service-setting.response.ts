@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-import { NamedResponse } from '../common/named.response';
-import { RECORD, type ResourceDefinition } from '../common/crud/resource-definition';
-import { whereEquals, whereEqualsIgnoringCase } from '../common/query-filters';
+import { NamedResponse } from '../../common/named.response';
+import { RECORD, type ResourceDefinition } from '../../common/crud/resource-definition';
+import { whereEquals, whereEqualsIgnoringCase } from '../../common/query-filters';
 import type { ListServiceSettingsQueryDto } from './service-setting.dto';
-import { ServiceSettingEntity } from './service-setting.entity';
+import { ServiceSettingEntity } from '../entities/service-setting.entity';
 
 /** A setting a service lets each profile store a value for (entity key `serviceSetting`). */
 export class ServiceSettingResponse extends NamedResponse {

@@ -1,9 +1,9 @@
 import { PageQueryDto } from '@portal/pagination';
 
-import { OptionalBoolean, RequiredId } from '../common/body-fields';
-import { NamedFieldsDto } from '../common/named.dto';
-import { IdFilter, TextFilter } from '../common/query-filters';
-import { writeBodies } from '../common/write-bodies';
+import { OptionalBoolean, RequiredId } from '../../common/body-fields';
+import { NamedFieldsDto } from '../../common/named.dto';
+import { IdFilter, TextFilter } from '../../common/query-filters';
+import { writeBodies } from '../../common/write-bodies';
 
 export class ServiceSettingFieldsDto extends NamedFieldsDto {
   @RequiredId('The service the setting belongs to; the name is unique within it.')

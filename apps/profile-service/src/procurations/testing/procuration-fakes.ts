@@ -1,9 +1,9 @@
-import { ProcurationEntity } from '../../procurations/entities/procuration.entity';
-import type { procurationsQuery } from '../../procurations/procuration-list.query';
-import { type ProcurationKey, ProcurationsService } from '../../procurations/procurations.service';
+import { ProcurationEntity } from '../entities/procuration.entity';
+import type { procurationsQuery } from '../procuration-list.query';
+import { type ProcurationKey, ProcurationsService } from '../procurations.service';
 import type { ProfilesService } from '../../profiles/profiles.service';
 import { DEFAULT_VALIDITY_PERIOD, type ProfileEnvironment } from '../../profile-environment';
-import type { FakeDatabase } from './fake-database';
+import type { FakeDatabase } from '../../common/testing/fake-database';
 
 /** The key of the procuration from `principal` to `representative` (through `delegator`). */
 export const keyOf = (
