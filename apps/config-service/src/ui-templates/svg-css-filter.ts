@@ -28,23 +28,7 @@ export const SVG_CSS_FILTER_MAX_LENGTH = 2000;
 const AMOUNT_FUNCTIONS = ['brightness', 'contrast', 'grayscale', 'invert', 'opacity', 'saturate', 'sepia'];
 const FILTER_FUNCTIONS = ['blur', ...AMOUNT_FUNCTIONS, 'drop-shadow', 'hue-rotate'].sort();
 const COLOR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla'];
-const LENGTH_UNITS = [
-  'px',
-  'em',
-  'rem',
-  'ex',
-  'ch',
-  'vw',
-  'vh',
-  'vmin',
-  'vmax',
-  'cm',
-  'mm',
-  'q',
-  'in',
-  'pt',
-  'pc',
-];
+const LENGTH_UNITS = 'px em rem ex ch vw vh vmin vmax cm mm q in pt pc'.split(' ');
 const ANGLE_UNITS = ['deg', 'grad', 'rad', 'turn'];
 const IS_AMOUNT_FUNCTION = new Set(AMOUNT_FUNCTIONS);
 const IS_FILTER_FUNCTION = new Set(FILTER_FUNCTIONS);
