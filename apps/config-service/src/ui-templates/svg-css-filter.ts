@@ -1,3 +1,6 @@
+import { definitionSyntax, fork, List } from 'css-tree';
+import type { CssNode, FunctionNode, SyntaxParseError, Value } from 'css-tree';
+
 import { characterCount } from '@portal/http-context';
 
 /**
@@ -5,57 +8,42 @@ import { characterCount } from '@portal/http-context';
  * may hold CSS filter functions and nothing else (no `url()`, `var()`, `calc()`, semicolons,
  * braces, quotes or comments that could end the declaration or fetch anything).
  *
- * One hand-written scanner moves forward through the text once, never back: the check is linear
- * in its length, whatever the text (no regular expression that could backtrack).
+ * css-tree parses the text (one tokenizer pass and a parser that never backtracks) and its lexer
+ * holds the grammar of each function, as CSS Filter Effects and CSS Color define it. Each item of
+ * the list, in the text's order, passes three steps:
+ * - the walk of the tree refuses what the declaration must never hold, which the grammar would
+ *   let through or refuse without saying why: `url()`, other functions, quotes, escapes, comments,
+ *   `none` within a colour, a colour name outside CSS's named colours, unclosed parentheses, and
+ *   white space missing between the items or other than space, tab, CR and LF;
+ * - the grammar, `<name()>`, matched for each function on its own: the whole list at once would
+ *   run into the lexer's limit of 15,000 steps on some valid lists of 2000 characters (86 times
+ *   `drop-shadow(0 0 0 red) `), and the `filter` property's own grammar also takes any function as
+ *   a legacy `-ms-filter`;
+ * - the ranges the grammar does not carry: amounts, blur and drop-shadow's blur not negative.
+ * Every step is linear in the text's length.
  */
 
 export const SVG_CSS_FILTER_MAX_LENGTH = 2000;
 
 const AMOUNT_FUNCTIONS = ['brightness', 'contrast', 'grayscale', 'invert', 'opacity', 'saturate', 'sepia'];
 const FILTER_FUNCTIONS = ['blur', ...AMOUNT_FUNCTIONS, 'drop-shadow', 'hue-rotate'].sort();
-const LENGTH_UNITS = [
-  'px',
-  'em',
-  'rem',
-  'ex',
-  'ch',
-  'vw',
-  'vh',
-  'vmin',
-  'vmax',
-  'cm',
-  'mm',
-  'q',
-  'in',
-  'pt',
-  'pc',
-];
+const COLOR_FUNCTIONS = ['rgb', 'rgba', 'hsl', 'hsla'];
+const LENGTH_UNITS = 'px em rem ex ch vw vh vmin vmax cm mm q in pt pc'.split(' ');
 const ANGLE_UNITS = ['deg', 'grad', 'rad', 'turn'];
+const IS_AMOUNT_FUNCTION = new Set(AMOUNT_FUNCTIONS);
 const IS_FILTER_FUNCTION = new Set(FILTER_FUNCTIONS);
-const IS_LENGTH_UNIT = new Set(LENGTH_UNITS);
-const IS_ANGLE_UNIT = new Set(ANGLE_UNITS);
+const IS_COLOR_FUNCTION = new Set(COLOR_FUNCTIONS);
 
-/** The CSS Color 4 named colours, `transparent` and `currentcolor`. */
-const NAMED_COLORS = new Set(
-  (
-    'aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue blueviolet ' +
-    'brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan darkblue ' +
-    'darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen darkorange ' +
-    'darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey darkturquoise ' +
-    'darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite forestgreen fuchsia ' +
-    'gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink indianred indigo ' +
-    'ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral lightcyan ' +
-    'lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen lightskyblue ' +
-    'lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta maroon ' +
-    'mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue ' +
-    'mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin ' +
-    'navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen ' +
-    'paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red ' +
-    'rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue ' +
-    'slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white ' +
-    'whitesmoke yellow yellowgreen transparent currentcolor'
-  ).split(' '),
-);
+/**
+ * css-tree's grammar, narrowed to what the sentence below says: the lengths and angles in these
+ * units, the colours in these forms (not CSS's newer units, system colours, `lab()`, `color-mix()`...).
+ */
+const FILTER = fork({
+  units: { length: LENGTH_UNITS, angle: ANGLE_UNITS },
+  types: {
+    color: `<hex-color> | ${COLOR_FUNCTIONS.map((name) => `<${name}()>`).join(' | ')} | <named-color> | transparent | currentColor`,
+  },
+});
 
 /**
  * The grammar, as the OpenAPI document and the README state it. Names and units are matched
@@ -73,6 +61,31 @@ export const SVG_CSS_FILTER_GRAMMAR =
   'Example: `invert(27%) sepia(93%) saturate(1352%) hue-rotate(183deg) brightness(92%)`.';
 
 const SUMMARY = `must be none or CSS filter functions separated by white space (${FILTER_FUNCTIONS.map((name) => `${name}()`).join(', ')})`;
+
+/** What the grammar's types that a refusal quotes stand for here. */
+const TYPE_WORDS: [string, string][] = [
+  ['<length>', `a number in ${LENGTH_UNITS.join(', ')}, or 0`],
+  ['<angle>', `a number in ${ANGLE_UNITS.join(', ')}, or 0`],
+  ['<color>', '#hex, rgb(), rgba(), hsl(), hsla() or a colour name'],
+];
+
+/** Each function's grammar, as a refusal quotes it. */
+const SYNTAX = new Map(
+  [...FILTER_FUNCTIONS, ...COLOR_FUNCTIONS].map((name) => {
+    const syntax = FILTER.lexer.getType(`${name}()`)?.syntax;
+    if (!syntax) throw new Error(`css-tree has no grammar for ${name}()`);
+    const text = definitionSyntax.generate(syntax);
+    const words = TYPE_WORDS.filter(([type]) => text.includes(type)).map(
+      ([type, words]) => `${type}: ${words}`,
+    );
+    return [name, words.length > 0 ? `${text} (${words.join('; ')})` : text];
+  }),
+);
+
+const URL_REASON = 'url() is not allowed: it would fetch a resource';
+const QUOTES_REASON = 'quotes are not allowed';
+const COLOR_REASON = 'expected a colour: #hex, rgb(), rgba(), hsl(), hsla() or a colour name';
+const HEX_REASON = 'expected a hex colour of 3, 4, 6 or 8 digits';
 
 /** Where and why the text leaves the grammar. */
 class Unexpected extends Error {
@@ -94,7 +107,7 @@ export function svgCssFilterProblem(text: string): string | undefined {
   if (length > SVG_CSS_FILTER_MAX_LENGTH)
     return `must be at most ${SVG_CSS_FILTER_MAX_LENGTH} characters long (it has ${length})`;
   try {
-    new FilterScanner(text).filterList();
+    filterList(text);
     return undefined;
   } catch (error) {
     if (!(error instanceof Unexpected)) throw error;
@@ -112,241 +125,194 @@ function excerpt(text: string, at: number): string {
   return `${JSON.stringify(cut)}${characters.length > EXCERPT_LENGTH ? '…' : ''}`;
 }
 
-const isWhiteSpace = (code: number): boolean =>
-  code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
-const isDigit = (code: number): boolean => code >= 0x30 && code <= 0x39;
-const isLetter = (code: number): boolean => (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
-const isHexDigit = (code: number): boolean =>
-  isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
+/** At most 16 characters of a name or of a node's text, whole code points. */
+const shortened = (text: string): string =>
+  Array.from(text.slice(0, 2 * EXCERPT_LENGTH))
+    .slice(0, EXCERPT_LENGTH)
+    .join('');
 
-interface Numeric {
-  readonly value: number;
-  /** Lower case; '' for a bare number. */
-  readonly unit: string;
-  readonly at: number;
+const startOf = (node: CssNode): number => node.loc?.start.offset ?? 0;
+const endOf = (node: CssNode): number => node.loc?.end.offset ?? 0;
+
+/** `none`, or filter functions separated by white space. */
+function filterList(text: string): void {
+  // css-tree keeps escapes in names as written, where a browser reads them: `u\72l(` is `url(`.
+  const escape = text.indexOf('\\');
+  if (escape >= 0) throw new Unexpected('escapes (\\) are not allowed', escape);
+  const items = parsed(text).children.toArray();
+  let from = 0;
+  for (const [index, item] of items.entries()) {
+    whiteSpace(text, from, startOf(item), index > 0 ? 'after the function' : undefined);
+    if (item.type === 'Identifier' && item.name.toLowerCase() === 'none') {
+      if (items.length > 1)
+        throw new Unexpected('none stands alone, without functions', startOf(items[index === 0 ? 1 : index]));
+    } else if (item.type === 'Function') {
+      filterFunction(text, item);
+    } else {
+      throw topLevelItem(item);
+    }
+    from = endOf(item);
+  }
+  whiteSpace(text, from, text.length);
+  if (items.length === 0) throw new Unexpected('it is empty (send null for no filter)', text.length);
 }
 
-/** A recursive-descent reader of the grammar; `position` only moves forward. */
-class FilterScanner {
-  private position = 0;
-
-  constructor(private readonly text: string) {}
-
-  filterList(): void {
-    this.skipWhiteSpace();
-    if (this.atEnd()) throw new Unexpected('it is empty (send null for no filter)', this.position);
-    const start = this.position;
-    const first = this.word();
-    if (first === 'none' && this.peek() !== 0x28) {
-      this.skipWhiteSpace();
-      if (!this.atEnd()) throw new Unexpected('none stands alone, without functions', this.position);
-      return;
-    }
-    this.filterFunction(first, start);
-    while (!this.atEnd()) {
-      const separated = this.skipWhiteSpace();
-      if (this.atEnd()) return;
-      if (!separated) throw new Unexpected('expected white space after the function', this.position);
-      const at = this.position;
-      this.filterFunction(this.word(), at);
-    }
+/** The tree css-tree makes of the text, or where it stops reading it. */
+function parsed(text: string): Value {
+  let problem: SyntaxParseError | undefined;
+  let value: CssNode | undefined;
+  try {
+    value = FILTER.parse(text, {
+      context: 'value',
+      positions: true,
+      onParseError: (error) => {
+        problem ??= error;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof SyntaxError && typeof (error as Partial<SyntaxParseError>).offset === 'number'))
+      throw error;
+    problem = error as SyntaxParseError;
   }
+  if (problem) throw new Unexpected(parseReason(text, problem), problem.offset);
+  if (value?.type !== 'Value') throw new Error(`css-tree made a ${value?.type} of a value`);
+  return value;
+}
 
-  private filterFunction(name: string, at: number): void {
-    if (name === '') throw new Unexpected('expected a filter function', at);
-    if (!IS_FILTER_FUNCTION.has(name))
-      throw new Unexpected(`'${name.slice(0, EXCERPT_LENGTH)}' is not a filter function`, at);
-    this.expect(0x28, `expected '(' after ${name}`);
-    this.skipWhiteSpace();
-    // Only drop-shadow's lengths are required.
-    if (this.peek() !== 0x29 || name === 'drop-shadow') {
-      if (name === 'blur') this.length({ negative: false });
-      else if (name === 'hue-rotate') this.angle();
-      else if (name === 'drop-shadow') this.dropShadow();
-      else this.amount();
-      this.skipWhiteSpace();
-    }
-    this.expect(0x29, `expected ')' to close ${name}(`);
-  }
+/** Names the characters that end a declaration; css-tree's own words for the rest. */
+function parseReason(text: string, error: SyntaxParseError): string {
+  const at = error.offset;
+  if (text.slice(at, at + 4).toLowerCase() === 'url(') return URL_REASON;
+  const character = text.charAt(at);
+  if (character === ';') return 'semicolons are not allowed';
+  if (character === '{' || character === '}') return 'braces are not allowed';
+  if (character === '!') return '! (as in !important) is not allowed';
+  // "Unexpected input", "\")\" is expected", "Hex or identifier is expected"...
+  const expected = error.message.endsWith(' is expected')
+    ? error.message.slice(0, -' is expected'.length)
+    : undefined;
+  return expected === undefined ? lowerFirst(error.message) : `expected ${lowerFirst(expected)}`;
+}
 
-  /** `<color>? <length> <length> <length>? <color>?`, the colour once at most. */
-  private dropShadow(): void {
-    if (this.peek() === 0x29)
-      throw new Unexpected('drop-shadow needs two lengths, its offsets', this.position);
-    let color = false;
-    if (!this.startsNumber()) {
-      this.color();
-      color = true;
-      this.requireWhiteSpace('after the colour');
-    }
-    this.length({ negative: true });
-    this.requireWhiteSpace('between the offsets');
-    this.length({ negative: true });
-    let lengths = 2;
-    let colorLast = false;
-    let separated = this.skipWhiteSpace();
-    while (this.peek() !== 0x29 && !this.atEnd()) {
-      if (!separated) throw new Unexpected('expected white space', this.position);
-      if (this.startsNumber()) {
-        if (lengths === 3) throw new Unexpected('drop-shadow takes at most three lengths', this.position);
-        if (colorLast)
-          throw new Unexpected('the lengths of drop-shadow come before its colour', this.position);
-        this.length({ negative: false });
-        lengths += 1;
-      } else {
-        if (color) throw new Unexpected('drop-shadow takes one colour', this.position);
-        this.color();
-        color = true;
-        colorLast = true;
-      }
-      separated = this.skipWhiteSpace();
-    }
-  }
+const lowerFirst = (text: string): string => `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
-  /** A non-negative `<number>` or `<percentage>`. */
-  private amount(): void {
-    const numeric = this.numeric();
-    if (numeric.unit !== '' && numeric.unit !== '%')
-      throw new Unexpected(`expected a number or a percentage, not a '${numeric.unit}' value`, numeric.at);
-    if (numeric.value < 0) throw new Unexpected('the amount must not be negative', numeric.at);
-  }
+/** Why an item of the list that is not a function is not one. */
+function topLevelItem(item: CssNode): Unexpected {
+  if (item.type === 'Url') return new Unexpected(URL_REASON, startOf(item));
+  if (item.type === 'String') return new Unexpected(QUOTES_REASON, startOf(item));
+  if (item.type !== 'Identifier') return new Unexpected('expected a filter function', startOf(item));
+  const name = item.name.toLowerCase();
+  return IS_FILTER_FUNCTION.has(name)
+    ? new Unexpected(`expected '(' after ${name}`, endOf(item))
+    : new Unexpected(`'${shortened(name)}' is not a filter function`, startOf(item));
+}
 
-  private angle(): void {
-    const numeric = this.numeric();
-    if (numeric.unit === '' ? numeric.value !== 0 : !IS_ANGLE_UNIT.has(numeric.unit))
-      throw new Unexpected(`expected an angle in ${ANGLE_UNITS.join(', ')} (or 0)`, numeric.at);
-  }
+function filterFunction(text: string, fn: FunctionNode): void {
+  const name = fn.name.toLowerCase();
+  if (!IS_FILTER_FUNCTION.has(name))
+    throw new Unexpected(`'${shortened(name)}' is not a filter function`, startOf(fn));
+  functionArguments(text, fn, name);
+  grammar(text, fn, name);
+  range(fn, name);
+}
 
-  private length({ negative }: { negative: boolean }): void {
-    const numeric = this.numeric();
-    if (numeric.unit === '' ? numeric.value !== 0 : !IS_LENGTH_UNIT.has(numeric.unit))
-      throw new Unexpected(`expected a length in ${LENGTH_UNITS.join(', ')} (or 0)`, numeric.at);
-    if (!negative && numeric.value < 0) throw new Unexpected('the length must not be negative', numeric.at);
+/**
+ * The walk of a function's arguments: each node one the grammar may judge, white space (or, in a
+ * colour, an operator) between them, and the closing parenthesis.
+ */
+function functionArguments(text: string, fn: FunctionNode, name: string): void {
+  const color = IS_COLOR_FUNCTION.has(name);
+  let from = startOf(fn) + fn.name.length + 1;
+  let previous: CssNode | undefined;
+  for (const node of fn.children) {
+    whiteSpace(text, from, startOf(node));
+    // An operator outside a colour is refused as such, not for the white space it lacks.
+    const joined = node.type === 'Operator' || (color && previous?.type === 'Operator');
+    if (previous && from === startOf(node) && !joined)
+      throw new Unexpected(`expected white space between the arguments of ${name}()`, from);
+    functionArgument(text, node, name);
+    from = endOf(node);
+    previous = node;
   }
+  // css-tree closes a function the text leaves open.
+  const close = endOf(fn) - 1;
+  if (close < from || text.charCodeAt(close) !== 0x29)
+    throw new Unexpected(`expected ')' to close ${name}(`, endOf(fn));
+  whiteSpace(text, from, close);
+}
 
-  private color(): void {
-    const at = this.position;
-    if (this.peek() === 0x23) {
-      this.position += 1;
-      const digits = this.position;
-      while (isHexDigit(this.peek())) this.position += 1;
-      if (![3, 4, 6, 8].includes(this.position - digits) || isLetter(this.peek()))
-        throw new Unexpected('expected a hex colour of 3, 4, 6 or 8 digits', at);
-      return;
-    }
-    const name = this.word();
-    if (this.peek() === 0x28) {
-      if (name === 'rgb' || name === 'rgba') return this.colorFunction(name, 'rgb');
-      if (name === 'hsl' || name === 'hsla') return this.colorFunction(name, 'hsl');
-    } else if (NAMED_COLORS.has(name)) {
-      return;
-    }
-    throw new Unexpected('expected a colour: #hex, rgb(), rgba(), hsl(), hsla() or a colour name', at);
+/** One argument: a number, or in a drop-shadow a colour, or in a colour an operator. */
+function functionArgument(text: string, node: CssNode, parent: string): void {
+  if (node.type === 'Number' || node.type === 'Percentage' || node.type === 'Dimension') return;
+  if (node.type === 'Url') throw new Unexpected(URL_REASON, startOf(node));
+  if (node.type === 'String') throw new Unexpected(QUOTES_REASON, startOf(node));
+  const name = node.type === 'Function' ? node.name.toLowerCase() : '';
+  if (parent === 'drop-shadow' && node.type === 'Function' && IS_COLOR_FUNCTION.has(name))
+    return functionArguments(text, node, name);
+  if (parent === 'drop-shadow' && (node.type === 'Identifier' || node.type === 'Hash')) {
+    if (FILTER.lexer.matchType('color', node).error)
+      throw new Unexpected(node.type === 'Hash' ? HEX_REASON : COLOR_REASON, startOf(node));
+    return;
   }
+  if (IS_COLOR_FUNCTION.has(parent) && node.type === 'Operator' && (node.value === ',' || node.value === '/'))
+    return;
+  // Other functions, operators, parentheses; and `none`, which the grammar takes within rgb() and hsl().
+  const what =
+    node.type === 'Function'
+      ? `${name}()`
+      : node.type === 'Operator'
+        ? node.value.trim()
+        : text.slice(startOf(node), endOf(node));
+  throw new Unexpected(`'${shortened(what)}' is not allowed in ${parent}()`, startOf(node));
+}
 
-  /** `rgb(r, g, b[, a])` or `rgb(r g b[ / a])`, and the same for `hsl`, whose hue may be an angle. */
-  private colorFunction(name: string, kind: 'rgb' | 'hsl'): void {
-    this.position += 1;
-    this.skipWhiteSpace();
-    this.colorComponent(kind === 'hsl' ? ANGLE_UNITS : ['%']);
-    let separated = this.skipWhiteSpace();
-    const commas = this.peek() === 0x2c;
-    for (let component = 1; component < 3; component += 1) {
-      if (commas) {
-        this.expect(0x2c, `expected ',' between the components of ${name}()`);
-        this.skipWhiteSpace();
-      } else if (!separated) {
-        throw new Unexpected(`expected white space between the components of ${name}()`, this.position);
-      }
-      this.colorComponent(['%']);
-      separated = this.skipWhiteSpace();
-    }
-    if (this.peek() === (commas ? 0x2c : 0x2f)) {
-      this.position += 1;
-      this.skipWhiteSpace();
-      this.colorComponent(['%']);
-      this.skipWhiteSpace();
-    }
-    this.expect(0x29, `expected ')' to close ${name}(`);
-  }
+/** css-tree's grammar of the function, matched on its own. */
+function grammar(text: string, fn: FunctionNode, name: string): void {
+  // In a value of its own without a position, so that css-tree places a mismatch on the node.
+  const value: Value = { type: 'Value', children: new List<CssNode>().appendData(fn) };
+  const { error } = FILTER.lexer.matchType(`${name}()`, value);
+  if (!error) return;
+  let at = 'loc' in error ? error.loc.start.offset : startOf(fn);
+  // A missing or surplus argument css-tree places after the function that lacks it: at its ')'.
+  if (text.charCodeAt(at - 1) === 0x29) at -= 1;
+  const inner = fn.children
+    .toArray()
+    .find(
+      (node): node is FunctionNode => node.type === 'Function' && startOf(node) <= at && at < endOf(node),
+    );
+  const innerName = inner ? inner.name.toLowerCase() : name;
+  throw new Unexpected(`expected ${SYNTAX.get(innerName) ?? `${innerName}()`}`, at);
+}
 
-  private colorComponent(units: readonly string[]): void {
-    const numeric = this.numeric();
-    if (numeric.unit !== '' && !units.includes(numeric.unit))
-      throw new Unexpected(`expected a number or ${units.join(', ')}, not '${numeric.unit}'`, numeric.at);
-  }
+/** What the grammar leaves open: amounts, blur and drop-shadow's blur are not negative. */
+function range(fn: FunctionNode, name: string): void {
+  const numbers = fn.children
+    .toArray()
+    .filter((node) => node.type === 'Number' || node.type === 'Percentage' || node.type === 'Dimension');
+  const bounded = name === 'drop-shadow' ? numbers[2] : name === 'hue-rotate' ? undefined : numbers[0];
+  if (bounded && Number(bounded.value) < 0)
+    throw new Unexpected(
+      IS_AMOUNT_FUNCTION.has(name) ? 'the amount must not be negative' : 'the length must not be negative',
+      startOf(bounded),
+    );
+}
 
-  /** `[+-]?(digits[.digits]|.digits)([eE][+-]?digits)?`, then a unit of letters or `%`. */
-  private numeric(): Numeric {
-    const at = this.position;
-    if (this.peek() === 0x2b || this.peek() === 0x2d) this.position += 1;
-    const integer = this.digits();
-    let fraction = 0;
-    if (this.peek() === 0x2e) {
-      this.position += 1;
-      fraction = this.digits();
-      if (fraction === 0) throw new Unexpected('expected digits after the decimal point', this.position);
-    }
-    if (integer === 0 && fraction === 0) throw new Unexpected('expected a number', at);
-    const afterE = this.text.charCodeAt(this.position + 1);
-    const signed = afterE === 0x2b || afterE === 0x2d;
-    if (
-      (this.peek() | 0x20) === 0x65 &&
-      (isDigit(afterE) || (signed && isDigit(this.text.charCodeAt(this.position + 2))))
-    ) {
-      this.position += signed ? 2 : 1;
-      this.digits();
-    }
-    const value = Number(this.text.slice(at, this.position));
-    let unit = '';
-    if (this.peek() === 0x25) {
-      this.position += 1;
-      unit = '%';
-    } else {
-      unit = this.word();
-    }
-    return { value, unit, at };
-  }
+const isWhiteSpace = (code: number): boolean =>
+  code === 0x20 || code === 0x09 || code === 0x0a || code === 0x0d;
 
-  private digits(): number {
-    const start = this.position;
-    while (isDigit(this.peek())) this.position += 1;
-    return this.position - start;
+/**
+ * Between `from` and `to`, where css-tree skips white space and comments: white space alone, and
+ * some if `required` says where.
+ */
+function whiteSpace(text: string, from: number, to: number, required?: string): void {
+  for (let at = from; at < to; at += 1) {
+    if (isWhiteSpace(text.charCodeAt(at))) continue;
+    throw new Unexpected(
+      text.startsWith('/*', at)
+        ? 'comments are not allowed'
+        : 'only space, tab, CR and LF count as white space',
+      at,
+    );
   }
-
-  /** Letters and hyphens, lower-cased: a function, unit or colour name. */
-  private word(): string {
-    const start = this.position;
-    while (isLetter(this.peek()) || this.peek() === 0x2d) this.position += 1;
-    return this.text.slice(start, this.position).toLowerCase();
-  }
-
-  private startsNumber(): boolean {
-    const code = this.peek();
-    return isDigit(code) || code === 0x2e || code === 0x2b || code === 0x2d;
-  }
-
-  private requireWhiteSpace(where: string): void {
-    if (!this.skipWhiteSpace()) throw new Unexpected(`expected white space ${where}`, this.position);
-  }
-
-  /** Whether there was any. */
-  private skipWhiteSpace(): boolean {
-    const start = this.position;
-    while (isWhiteSpace(this.peek())) this.position += 1;
-    return this.position > start;
-  }
-
-  private expect(code: number, reason: string): void {
-    if (this.peek() !== code) throw new Unexpected(reason, this.position);
-    this.position += 1;
-  }
-
-  private peek(): number {
-    return this.text.charCodeAt(this.position);
-  }
-
-  private atEnd(): boolean {
-    return this.position >= this.text.length;
-  }
+  if (required !== undefined && from === to) throw new Unexpected(`expected white space ${required}`, from);
 }
