@@ -1,12 +1,5 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import {
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiOperation,
-  type ApiOperationOptions,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiNoContentResponse, ApiOperation, type ApiOperationOptions, ApiParam } from '@nestjs/swagger';
 
 import { AccessLevelTable } from '@portal/access-level';
 import { ApiBodyExamples, type BodyExample } from '@portal/http-context';
@@ -69,12 +62,9 @@ export const IdParam = (
     }),
   );
 
-/**
- * A controller's tag, and the 401 and 403 every one of its operations can give (each needs a token
- * holding one of its roles). Each feature's `<stem>.openapi.ts` names its own (`ProfilesDocs()`).
- */
-export const ResourceDocs = (tag: string): ClassDecorator =>
-  applyDecorators(ApiTags(tag), ApiProblemResponses(401, 403));
+// A controller's tag with its 401 and 403 (`ResourceDocs`), and a read of one record (`ReadDocs`):
+// the shapes every service's `<stem>.openapi.ts` shares, from @portal/http-context.
+export { ReadDocs, ResourceDocs } from '@portal/http-context';
 
 /*
  * The shapes most operations share, each with its words and the path parameters' examples
@@ -84,14 +74,6 @@ export const ResourceDocs = (tag: string): ClassDecorator =>
 /** A list under a record of the path (the paging headers are `PaginatedList`'s): 400, 404. */
 export const ListDocs = (words: ApiOperationOptions, ...params: MethodDecorator[]): MethodDecorator =>
   applyDecorators(ApiOperation(words), ...params, ApiProblemResponses(400, 404));
-
-/** A read of one record: 200 with `type`; 400 on a path id, 404. */
-export const ReadDocs = (
-  words: ApiOperationOptions,
-  type: Type,
-  ...params: MethodDecorator[]
-): MethodDecorator =>
-  applyDecorators(ApiOperation(words), ...params, ApiOkResponse({ type }), ApiProblemResponses(400, 404));
 
 /**
  * A write of a body to a record of the path, with its examples: 400, 404, 413 and 415. An upsert's
