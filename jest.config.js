@@ -1,7 +1,5 @@
 // `npm test`: every project's unit tests (*.spec.ts beside the source) and end-to-end tests
 // (test/*.e2e-spec.ts: the Nest app on a real PostgreSQL database, spoken to over HTTP).
-const { availableParallelism } = require('node:os');
-
 const { swcOptions } = require('./tools/swc-options');
 
 // Dates in tests must not depend on the machine's time zone.
@@ -18,8 +16,4 @@ module.exports = {
   globalTeardown: '<rootDir>/tools/jest/global-teardown.ts',
   reporters: ['default', '<rootDir>/tools/jest/summary-reporter.js'],
   testTimeout: 30000,
-  // Suites spend much of their time waiting for PostgreSQL, child processes and timers, so a worker
-  // per core keeps the cores busy; Jest's default (cores - 1) runs CI's 2 cores' suites one by one.
-  // Suites side by side share nothing: a database each, a Redis database per worker (TEST_REDIS_URL).
-  maxWorkers: Math.max(2, availableParallelism()),
 };

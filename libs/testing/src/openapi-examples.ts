@@ -451,6 +451,8 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
             await running.close();
           }
         },
+        // A fresh start (migrations, demo data) and hundreds of requests: more than a test's usual 30 s on a busy machine.
+        120_000,
       );
     }
   });

@@ -41,7 +41,7 @@ export async function createTestDatabase(label: string): Promise<TestDatabase> {
 /**
  * The Redis of tests that need one: TEST_REDIS_URL, else the machine's (CI's runs on 6379 too),
  * each Jest worker in a logical database of its own (1 to 15): suites running side by side use
- * the same tenant and callers, and would otherwise share rate counters, leases and queues.
+ * the same tenant and callers, and would otherwise share rate counters, leases and queues (`--maxWorkers`).
  */
 export const TEST_REDIS_URL =
   process.env['TEST_REDIS_URL'] ??
