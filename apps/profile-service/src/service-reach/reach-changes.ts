@@ -157,6 +157,8 @@ async function syncProcurationServices(
             JOIN service s ON s.id = reached.service_id AND s.is_procuration_available
            WHERE pr.principal_profile_id = ANY(:principalIds)
              AND pr.person_in_organization_function = ANY(:syncedFunctions)
+           -- In the unique index's order: its pages, and the foreign keys' checks, are met in turn.
+           ORDER BY pr.id, reached.service_id
           ON CONFLICT (procuration_id, service_id) DO NOTHING`,
     parameters: {
       ...reached.parameters,

@@ -112,6 +112,7 @@ export class RoleAssignments {
       `INSERT INTO profile_role (profile_id, role_id, validity_start_stamp, source, ${AUDIT_COLUMNS})
          SELECT organization_profile.id, $2, $4, 'OrgCategory', $3, $4, $3, $4
            FROM (${ORGANIZATION_PROFILES_OF_CATEGORY}) organization_profile
+          ORDER BY organization_profile.id
        ON CONFLICT (profile_id, role_id) DO NOTHING
        RETURNING profile_id`,
       [orgCategoryId, roleId, createdBy, new Date()],
