@@ -6,11 +6,8 @@ import { ifNoneMatchMatches, strongEtagOf } from '@portal/http-context';
 import { AnyOriginCors } from '@portal/service-runtime';
 
 import { toUiTemplateBrandingResponse } from './ui-template.mapper';
-import {
-  BRANDING_CACHE_CONTROL,
-  ReadUiTemplateBrandingDocs,
-  UiTemplateBrandingDocs,
-} from './ui-template-branding.openapi';
+import { BRANDING_CACHE_CONTROL } from './ui-template-headers';
+import { ReadUiTemplateBrandingDocs, UiTemplateBrandingDocs } from './ui-template-branding.openapi';
 import { UiTemplateNamePipe } from './ui-template-name.pipe';
 import { UiTemplatesService } from './ui-templates.service';
 

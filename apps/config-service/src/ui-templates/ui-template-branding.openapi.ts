@@ -9,6 +9,7 @@ import { UiTemplateBrandingResponse } from './dto/ui-template-branding.response'
 import type { UiTemplateEntity } from './ui-template.entity';
 import { toUiTemplateBrandingResponse } from './ui-template.mapper';
 import { UI_TEMPLATE_NAME_PARAMETER } from './ui-template-name.pipe';
+import { BRANDING_CACHE_CONTROL } from './ui-template-headers';
 
 export const PUBLIC_BRANDING_TAG = {
   name: 'Public branding',
@@ -20,9 +21,6 @@ export const PUBLIC_BRANDING_TAG = {
 
 /** No 401 or 403: the branding is public. */
 export const UiTemplateBrandingDocs = (): ClassDecorator => ApiTags(PUBLIC_BRANDING_TAG.name);
-
-/** Five minutes: a changed palette reaches every login page within that, without a request per view. */
-export const BRANDING_CACHE_CONTROL = 'public, max-age=300';
 
 const DEMO = DEMO_UI_TEMPLATES[0];
 const BRANDING_EXAMPLE = toUiTemplateBrandingResponse({

@@ -24,8 +24,8 @@ import { contrastFailures, describeContrastFailure } from './palette-contrast';
 import type { ColorPalette } from './ui-template.entity';
 import { type FieldOrder, toUiTemplateResponse } from './ui-template.mapper';
 import { UiTemplateNamePipe } from './ui-template-name.pipe';
+import { CONFIG_WARNINGS_HEADER } from './ui-template-headers';
 import {
-  CONFIG_WARNINGS_HEADER,
   CreateUiTemplateDocs,
   DeleteUiTemplateDocs,
   ListUiTemplatesDocs,

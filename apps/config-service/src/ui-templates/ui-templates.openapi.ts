@@ -20,6 +20,7 @@ import {
   UPDATE_UI_TEMPLATE_EXAMPLES,
 } from './ui-template.examples';
 import { UI_TEMPLATE_NAME_PARAMETER } from './ui-template-name.pipe';
+import { CONFIG_WARNINGS_HEADER } from './ui-template-headers';
 import { UI_TEMPLATE_ORDER } from './ui-templates.service';
 
 /** The tags of the two versions, each with what sets it apart (interfaces 9). */
@@ -40,9 +41,6 @@ export const UI_TEMPLATE_TAGS = [
 
 export const UiTemplatesV10Docs = (): ClassDecorator => ResourceDocs(UI_TEMPLATE_TAGS[0].name);
 export const UiTemplatesV9Docs = (): ClassDecorator => ResourceDocs(UI_TEMPLATE_TAGS[1].name);
-
-/** Lists the palette's pairs below WCAG 2.2 AA of a saved template (CONFIG_CONTRAST_POLICY=warn). */
-export const CONFIG_WARNINGS_HEADER = 'X-Config-Warnings';
 
 const WRITE_HEADERS = {
   [CONFIG_WARNINGS_HEADER]: stringHeader(

@@ -8,7 +8,8 @@ import { RateLimit } from '@portal/service-runtime';
 import { WARNING_SEPARATOR } from '../engine/common/render-warnings';
 import { RenderRequestDto } from './dto/render-request.dto';
 import { MISSING_COUNT_HEADER, MISSING_HEADER, missingHeaderValue } from './missing-header';
-import { RenderDocs, RenderDocumentDocs, TEMPLATE_HEADER, WARNINGS_HEADER } from './render.openapi';
+import { TEMPLATE_HEADER, WARNINGS_HEADER } from './document-headers';
+import { RenderDocs, RenderDocumentDocs } from './render.openapi';
 import { type RenderedDocument, RenderService } from './render.service';
 
 export const RENDER_RENDER = 'RenderApi_Render';

@@ -10,6 +10,7 @@ import { helperReferenceMarkdown } from '../engine/template/helper-reference';
 import { LOCALES } from '../engine/template/helpers';
 import { RENDER_EXAMPLES } from '../templates/openapi-examples';
 import { QrBillDto } from './dto/qr-bill.dto';
+import { TEMPLATE_HEADER, WARNINGS_HEADER } from './document-headers';
 import { RenderRequestDto } from './dto/render-request.dto';
 import {
   MISSING_COUNT_HEADER,
@@ -17,12 +18,6 @@ import {
   MISSING_HEADER_MAX_LENGTH,
   MISSING_HEADER_MAX_PATHS,
 } from './missing-header';
-
-/** Names the template (and version) that produced the document; for txt it is the only record. */
-export const TEMPLATE_HEADER = 'X-Render-Template';
-
-/** What the document could not honour of its template (CSS a pdf cannot draw); absent when nothing. */
-export const WARNINGS_HEADER = 'X-Render-Warnings';
 
 export const RenderDocs = (): ClassDecorator =>
   applyDecorators(ApiExtraModels(RenderRequestDto, QrBillDto), ResourceDocs('Render'));
