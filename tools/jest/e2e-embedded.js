@@ -3,9 +3,9 @@
 // PostgreSQL 18 that `npm start` users run (`npm test` runs every suite on the machine's server,
 // PostgreSQL 15 on CI). Every suite whose subject reaches the database's SQL runs on both engines;
 // the suites below test what no engine takes part in, and run once, in `npm test`.
-// Arguments are passed on to Jest (`-- --listTests` names the suites of this pass).
-const { spawnSync } = require('node:child_process');
-const path = require('node:path');
+// Arguments are passed on to Jest (`-- --listTests` names the suites of this pass). Its suites run
+// in the lanes of lanes.js, as `npm test`'s do.
+const { runInLanes } = require('./lanes');
 
 /** Suites the engine takes no part in, by their path in the repository, and why. */
 const ONCE = [
@@ -32,19 +32,16 @@ const ONCE = [
   },
 ];
 
-const root = path.resolve(__dirname, '..', '..');
-const result = spawnSync(
-  process.execPath,
-  [
-    require.resolve('jest/bin/jest'),
-    '--ci',
-    '--testPathPatterns',
-    '\\.e2e-spec\\.ts$',
-    '--testPathIgnorePatterns',
-    ...ONCE.map(({ suites }) => suites),
-    '/node_modules/',
-    ...process.argv.slice(2),
-  ],
-  { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE: 'embedded' } },
+process.exit(
+  runInLanes(
+    [
+      '--testPathPatterns',
+      '\\.e2e-spec\\.ts$',
+      '--testPathIgnorePatterns',
+      ...ONCE.map(({ suites }) => suites),
+      '/node_modules/',
+      ...process.argv.slice(2),
+    ],
+    { ...process.env, TEST_DATABASE: 'embedded' },
+  ),
 );
-process.exit(result.status ?? 1);

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /** Debian's Chromium (`apt-get install chromium`), which `.ci/run` installs. */
 const CHROMIUM_PATHS = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', '/usr/bin/chromium-browser'];
@@ -30,6 +30,9 @@ export function describeInBrowser(name: string, body: (browser: () => Browser) =
         throw new Error(
           'No Chromium found: CI must install it (apt-get install -y chromium) before npm test',
         );
+      // Loaded here, not at the top: every suite imports @portal/testing, and Jest would compile
+      // playwright-core's 7 MB of code for each of them.
+      const { chromium } = await import('playwright-core');
       browser = await chromium.launch({
         executablePath,
         args: [
