@@ -9,21 +9,24 @@ const { availableParallelism, tmpdir } = require('node:os');
 const path = require('node:path');
 const { performance } = require('node:perf_hooks');
 
-/** Suites that measure time or memory, by their path in the repository. */
-const ALONE = [
-  // The service process's liveness (probes within 1 s) and memory under the largest inputs.
-  /apps\/[^/]+\/test\/amplification\.e2e-spec\.ts$/,
-  // Work that must grow linearly with the input, timed at two sizes.
-  /apps\/[^/]+\/test\/linear-checks\.e2e-spec\.ts$/,
-  /libs\/testing\/src\/liveness\.spec\.ts$/,
-];
+const { extract, parseWithComments } = require('jest-docblock');
+
+/**
+ * Whether a suite runs alone: its leading docblock says `@lane alone` (the suites that time work at
+ * two sizes, measure a process's liveness or memory, or count what a rolling restart loses; each
+ * says why above the pragma).
+ */
+function runsAlone(suite) {
+  const { pragmas } = parseWithComments(extract(readFileSync(suite, 'utf8')));
+  return pragmas.lane === 'alone';
+}
 
 const root = path.resolve(__dirname, '..', '..');
-const jest = require.resolve('jest/bin/jest');
+const jestBin = require.resolve('jest/bin/jest');
 
 /** The suites Jest would run for `selection` (its arguments), as absolute paths. */
 function suitesOf(selection, env) {
-  const listed = spawnSync(process.execPath, [jest, '--ci', '--listTests', ...selection], {
+  const listed = spawnSync(process.execPath, [jestBin, '--ci', '--listTests', ...selection], {
     cwd: root,
     env,
     encoding: 'utf8',
@@ -39,7 +42,7 @@ function runLane(name, suites, options, env) {
   const started = performance.now();
   const run = spawnSync(
     process.execPath,
-    [jest, '--ci', ...options, '--json', '--outputFile', results, '--runTestsByPath', ...suites],
+    [jestBin, '--ci', ...options, '--json', '--outputFile', results, '--runTestsByPath', ...suites],
     { cwd: root, stdio: 'inherit', env },
   );
   const seconds = Math.round((performance.now() - started) / 1000);
@@ -64,16 +67,16 @@ function runLane(name, suites, options, env) {
 
 /**
  * Runs the suites that `selection` (Jest's arguments) chooses in two lanes: side by side, then the
- * ALONE ones in band. Both lanes run even when the first fails, so that a run reports every failure;
+ * suites that run alone in band. Both lanes run even when the first fails, so that a run reports every failure;
  * answers 0 only when both passed. Other Jest options (`--listTests`, say) run Jest as they are.
  */
 function runInLanes(selection, env = process.env) {
   if (selection.some((argument) => argument === '--listTests' || argument === '--watch')) {
-    return spawnSync(process.execPath, [jest, '--ci', ...selection], { cwd: root, stdio: 'inherit', env })
+    return spawnSync(process.execPath, [jestBin, '--ci', ...selection], { cwd: root, stdio: 'inherit', env })
       .status;
   }
   const suites = suitesOf(selection, env);
-  const alone = suites.filter((suite) => ALONE.some((pattern) => pattern.test(suite)));
+  const alone = suites.filter(runsAlone);
   const sideBySide = suites.filter((suite) => !alone.includes(suite));
   const workers = String(Math.max(2, availableParallelism()));
   const lanes = [];
@@ -87,4 +90,4 @@ function runInLanes(selection, env = process.env) {
   return lanes.some((lane) => lane.status !== 0) || suites.length === 0 ? 1 : 0;
 }
 
-module.exports = { ALONE, runInLanes };
+module.exports = { runInLanes, runsAlone };

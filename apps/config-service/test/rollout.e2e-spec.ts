@@ -1,3 +1,10 @@
+/**
+ * Counts every request a rolling restart loses, as its traffic's client sees them: beside another
+ * suite's load, that client once saw a reset (a request sent on a keep-alive connection as it
+ * closed), so it runs with no other suite beside it (tools/jest/lanes.js).
+ *
+ * @lane alone
+ */
 import {
   expectLosslessRollout,
   rollingRestart,

@@ -1,3 +1,8 @@
+/**
+ * Measures the service process's liveness and memory: runs with no other suite beside it (tools/jest/lanes.js).
+ *
+ * @lane alone
+ */
 import path from 'node:path';
 
 import { describeAmplificationFuzz } from '@portal/testing';

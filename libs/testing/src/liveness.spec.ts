@@ -1,3 +1,8 @@
+/**
+ * Measures how late probes are answered: runs with no other suite beside it (tools/jest/lanes.js).
+ *
+ * @lane alone
+ */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

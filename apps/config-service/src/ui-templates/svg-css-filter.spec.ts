@@ -1,3 +1,8 @@
+/**
+ * Times the same work at two sizes: runs with no other suite beside it (tools/jest/lanes.js).
+ *
+ * @lane alone
+ */
 import { DEMO_UI_TEMPLATES } from './demo/demo-ui-templates';
 import { SVG_CSS_FILTER_MAX_LENGTH, svgCssFilterProblem } from './svg-css-filter';
 import { CREATE_UI_TEMPLATE_EXAMPLES, UPDATE_UI_TEMPLATE_EXAMPLES } from './ui-template.examples';

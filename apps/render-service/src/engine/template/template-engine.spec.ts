@@ -1,3 +1,8 @@
+/**
+ * Times the same work at two sizes: runs with no other suite beside it (tools/jest/lanes.js).
+ *
+ * @lane alone
+ */
 import Handlebars from 'handlebars';
 
 import { OutputBudget } from '../common/output-budget';
