@@ -13,8 +13,8 @@ const { extract, parseWithComments } = require('jest-docblock');
 
 /**
  * Whether a suite runs alone: its leading docblock says `@lane alone` (the suites that time work at
- * two sizes, measure a process's liveness or memory, or count what a rolling restart loses; each
- * says why above the pragma).
+ * two sizes, measure a process's liveness or memory, count what a rolling restart loses, or run
+ * replicas on a shared Redis; each says why above the pragma).
  */
 function runsAlone(suite) {
   const { pragmas } = parseWithComments(extract(readFileSync(suite, 'utf8')));

@@ -1,3 +1,11 @@
+/**
+ * Runs replicas as processes that share Redis, whose every command must answer within the
+ * services' 250 ms deadline: beside another suite's load Redis once missed it and the replicas
+ * fell back to counting alone, so this suite runs with no other suite beside it
+ * (tools/jest/lanes.js).
+ *
+ * @lane alone
+ */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
