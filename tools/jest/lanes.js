@@ -72,8 +72,11 @@ function runLane(name, suites, options, env) {
  */
 function runInLanes(selection, env = process.env) {
   if (selection.some((argument) => argument === '--listTests' || argument === '--watch')) {
-    return spawnSync(process.execPath, [jestBin, '--ci', ...selection], { cwd: root, stdio: 'inherit', env })
-      .status;
+    // A Jest ended by a signal has no status: that is a failure, not a 0.
+    return (
+      spawnSync(process.execPath, [jestBin, '--ci', ...selection], { cwd: root, stdio: 'inherit', env })
+        .status ?? 1
+    );
   }
   const suites = suitesOf(selection, env);
   const alone = suites.filter(runsAlone);
