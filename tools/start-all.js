@@ -3,6 +3,7 @@
 // is given per service (PROFILE_DATABASE_URL, CONFIG_DATABASE_URL, RENDER_DATABASE_URL).
 // Ports: PROFILE_PORT, CONFIG_PORT and RENDER_PORT, else PORT_BASE + 0, 1, 2, else 3000, 3001, 3002.
 const { spawn } = require('node:child_process');
+const http = require('node:http');
 const path = require('node:path');
 
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../dist/libs/auth/src');
@@ -59,25 +60,47 @@ const children = services.map((service) => {
 });
 
 let stopping = false;
+/**
+ * Stops the services and exits once all three have: each drains and stops its embedded database
+ * (a checkpoint, seconds on a busy disk) before it exits, and none may outlive `npm start`.
+ */
 function stop(code) {
+  if (stopping) return;
   stopping = true;
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  setTimeout(() => process.exit(code), 5000).unref();
   Promise.all(
-    children.map((child) => (child.exitCode === null ? new Promise((r) => child.on('exit', r)) : null)),
+    children.map((child) =>
+      child.exitCode === null && child.signalCode === null ? new Promise((r) => child.once('exit', r)) : null,
+    ),
   ).then(() => process.exit(code));
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+/** A second signal (Ctrl-C again) does not wait: it kills them (the next start reuses an embedded database left running). */
+function onSignal() {
+  if (!stopping) return stop(0);
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  process.exit(1);
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+/**
+ * One probe on a connection of its own, closed after the answer: a kept-alive connection would
+ * hold a stopping service's drain until its idle timeout (HTTP_KEEP_ALIVE_TIMEOUT_MS).
+ */
+function probeReady(port) {
+  return new Promise((resolve) => {
+    const request = http.get({ host: 'localhost', port, path: '/health/ready', agent: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.setTimeout(2000, () => request.destroy());
+    request.on('error', () => resolve(false));
+  });
+}
 
 async function waitReady(service, deadline) {
   while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://localhost:${service.port}/health/ready`);
-      if (response.ok) return true;
-    } catch {
-      // not listening yet
-    }
+    if (await probeReady(service.port)) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;

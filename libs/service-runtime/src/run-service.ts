@@ -79,7 +79,11 @@ export async function runService<E extends ServiceEnvironment>(
     docs: `${baseUrl}/docs`,
   });
 
+  let stopping = false;
   const shutdown = async (signal: string): Promise<void> => {
+    // Ctrl-C under `npm start` reaches the service twice: SIGINT from the terminal, SIGTERM from start-all.
+    if (stopping) return;
+    stopping = true;
     logger.info({ msg: `${definition.name} stopping`, signal, graceMs: env.SHUTDOWN_GRACE_MS });
     const report = await shutDownGracefully(app, env.SHUTDOWN_GRACE_MS);
     // The last line: what the stop had to cut (cutShort), 0 in the normal case.
