@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 import { isReachable, startEmbeddedDatabase } from '../../libs/database/src/embedded-database';
 import { CONTRACT_COUNTS_FILE_VARIABLE } from '../../libs/testing/src/contract-validation';
-import { TEST_ADMIN_URL_VARIABLE } from '../../libs/testing/src/test-database';
+import { TEST_ADMIN_URL_VARIABLE, TEST_RUN_VARIABLE } from '../../libs/testing/src/test-database';
 import { TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/test-logs';
 
 /**
@@ -24,6 +25,8 @@ export default async function globalSetup(): Promise<void> {
   // Each test file's counts of responses checked against the OpenAPI documents, summed at the end.
   process.env[CONTRACT_COUNTS_FILE_VARIABLE] = path.join(logFolder, 'contract-counts.jsonl');
   writeFileSync(process.env[CONTRACT_COUNTS_FILE_VARIABLE], '');
+  // Names the run's database templates (a service's migrated schema, copied for each suite).
+  process.env[TEST_RUN_VARIABLE] = randomBytes(4).toString('hex');
   const candidate = process.env['TEST_DATABASE_ADMIN_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const forceEmbedded = process.env['TEST_DATABASE'] === 'embedded';
   if (!forceEmbedded && (await isReachable(candidate))) {

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import type { EmbeddedDatabase } from '../../libs/database/src/embedded-database';
 import { CONTRACT_COUNTS_FILE_VARIABLE, contractSummaryOf } from '../../libs/testing/src/contract-validation';
+import { dropTestDatabaseTemplates, TEST_RUN_VARIABLE } from '../../libs/testing/src/test-database';
 import { personalDataIn, TEST_LOG_FILE_VARIABLE } from '../../libs/testing/src/test-logs';
 
 /**
@@ -41,14 +42,15 @@ export default async function globalTeardown(): Promise<void> {
     reportContractChecks();
     checkServiceLogs();
   } finally {
-    await stopEmbeddedDatabase();
+    await releaseDatabaseServer();
   }
 }
 
-async function stopEmbeddedDatabase(): Promise<void> {
+async function releaseDatabaseServer(): Promise<void> {
   const started = (globalThis as { portalEmbeddedDatabase?: { embedded: EmbeddedDatabase; folder: string } })
     .portalEmbeddedDatabase;
-  if (!started) return;
+  // On the machine's server, the run's templates go; the embedded engine's data folder goes whole.
+  if (!started) return dropTestDatabaseTemplates(process.env[TEST_RUN_VARIABLE] as string);
   await started.embedded.stop();
   rmSync(started.folder, { recursive: true, force: true });
 }

@@ -7,7 +7,7 @@ import { loadEnv } from '@portal/env';
 import { createLogger } from '@portal/http-context';
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase, type TestDatabase, testDatabaseTemplate } from './test-database';
 import { testLogDestination } from './test-logs';
 
 /**
@@ -35,6 +35,32 @@ export interface RunningTestApp<E extends ServiceEnvironment> {
   close(): Promise<void>;
 }
 
+const TEST_ENV = { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...UNLIMITED_RATES };
+
+/**
+ * What a suite's database is copied from when its service will run its migrations on start: one
+ * on which the service started once in this run with no demo data (its migrations applied on an
+ * empty database, as on a first `npm start`, and nothing else). Its copy is made as fast as an
+ * empty database, and the suite's start has no migration left to run (0.6 s of a 0.9 s start).
+ */
+function schemaTemplate<E extends ServiceEnvironment>(
+  options: Parameters<typeof startTestApp<E>>[0],
+): Promise<string> {
+  return testDatabaseTemplate(options.environment.name, async (databaseUrl) => {
+    const env = loadEnv(
+      options.environment,
+      { ...TEST_ENV, SEED_DEMO_DATA: 'never', SEED_DEMO_PROFILES: 'never' },
+      options.defaults,
+    );
+    const app = await options.createApp({
+      env,
+      databaseUrl,
+      logger: testLogger('schema_template', env.LOG_LEVEL),
+    });
+    await app.close();
+  });
+}
+
 /**
  * Starts a service as `npm start` would, on a database of the suite's own and a free port, with
  * the same pipes, guards and filters; only the environment is the test's.
@@ -52,12 +78,10 @@ export async function startTestApp<E extends ServiceEnvironment>(options: {
   logger?: Logger;
   createApp(context: { env: E; databaseUrl: string; logger: Logger }): Promise<NestFastifyApplication>;
 }): Promise<RunningTestApp<E>> {
-  const database = options.database ?? (await createTestDatabase(options.label));
-  const env = loadEnv(
-    options.environment,
-    { NODE_ENV: 'test', LOG_LEVEL: 'silent', ...UNLIMITED_RATES, ...options.env },
-    options.defaults,
-  );
+  const env = loadEnv(options.environment, { ...TEST_ENV, ...options.env }, options.defaults);
+  const database =
+    options.database ??
+    (await createTestDatabase(options.label, env.MIGRATIONS_RUN ? await schemaTemplate(options) : undefined));
   const app = await options.createApp({
     env,
     databaseUrl: options.connectVia ? options.connectVia(database.url) : database.url,
