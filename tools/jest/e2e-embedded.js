@@ -2,7 +2,8 @@
 // `npm run test:e2e:embedded`: CI's second pass of the end-to-end suites, on the embedded
 // PostgreSQL 18 that `npm start` users run (`npm test` runs every suite on the machine's server,
 // PostgreSQL 15 on CI). Every suite whose subject reaches the database's SQL runs on both engines;
-// the suites below test what no engine takes part in, and run once, in `npm test`.
+// the suites below test what no engine takes part in, and run once, in `npm test`, as do the
+// browser blocks of the suites this pass runs (describeInBrowser skips them here).
 // Arguments are passed on to Jest (`-- --listTests` names the suites of this pass). Its suites run
 // in the lanes of lanes.js, as `npm test`'s do.
 const { runInLanes } = require('./lanes');

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 
+import type { Page } from 'playwright-core';
+
 import { DEVELOPMENT_SUBJECT } from '@portal/auth';
 import type { ServiceEnvironment } from '@portal/service-runtime';
 
@@ -459,10 +461,23 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
 
   describeInBrowser(`${options.service} Swagger UI "Try it out" (headless Chromium)`, (browser) => {
     let running: RunningTestApp<E>;
+    let page: Page;
 
+    // One page for every operation tried: Swagger UI lays out the whole document first (profile's:
+    // 330 operations, 1.6 MB), 20 to 25 s in Chromium on a quiet two-core machine, more beside
+    // other suites. (The browser's own afterAll closes the page.)
     beforeAll(async () => {
       running = await start('swagger_ui');
-    });
+      page = await browser().newPage();
+      await page.goto(`${running.baseUrl}/docs`);
+      const token = await testToken(options.roles);
+      await page.waitForFunction(() => 'ui' in globalThis);
+      await page.evaluate((value) => {
+        (
+          globalThis as unknown as { ui: { preauthorizeApiKey(key: string, value: string): void } }
+        ).ui.preauthorizeApiKey('bearer', value);
+      }, token);
+    }, SWAGGER_UI_TIMEOUT_MS);
 
     afterAll(async () => {
       await running?.close();
@@ -472,41 +487,26 @@ export function describeOpenApiExamples<E extends ServiceEnvironment>(
       'runs $method $path as pre-filled against the running service',
       async (tried) => {
         const { method, path, status } = tried;
-        const page = await browser().newPage();
-        try {
-          await page.goto(`${running.baseUrl}/docs`);
-          const token = await testToken(options.roles);
-          await page.waitForFunction(() => 'ui' in globalThis);
-          await page.evaluate((value) => {
-            (
-              globalThis as unknown as { ui: { preauthorizeApiKey(key: string, value: string): void } }
-            ).ui.preauthorizeApiKey('bearer', value);
-          }, token);
-          const operation = page
-            .locator(`.opblock.opblock-${method.toLowerCase()}`)
-            .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
-          await operation.locator('.opblock-summary').first().click();
-          await operation.locator('.try-out__btn').click();
-          await operation.locator('.execute').click();
-          const requestUrl = operation.locator('.request-url pre');
-          await requestUrl.waitFor();
-          const expectedPath = path.replace(/\{[^}]+\}/g, '[^/]+');
-          const sent = (await requestUrl.textContent()) ?? '';
-          expect(sent).toMatch(new RegExp(`^${running.baseUrl}/demo${expectedPath}(\\?.*)?$`));
-          // What the test sends for a read is what Swagger UI pre-fills.
-          const read = exampleReadsOf(committed()).find(
-            (request) => request.method === method.toUpperCase() && request.template === path,
-          );
-          if (read) expect(queryOf(sent)).toEqual(queryOf(read.url));
-          const liveStatus = operation.locator('.live-responses-table tbody .response-col_status').first();
-          await liveStatus.waitFor();
-          expect((await liveStatus.textContent())?.trim()).toMatch(new RegExp(`^${status}\\b`));
-        } finally {
-          await page.close();
-        }
+        const operation = page
+          .locator(`.opblock.opblock-${method.toLowerCase()}`)
+          .filter({ has: page.locator(`.opblock-summary-path[data-path="${path}"]`) });
+        await operation.locator('.opblock-summary').first().click();
+        await operation.locator('.try-out__btn').click();
+        await operation.locator('.execute').click();
+        const requestUrl = operation.locator('.request-url pre');
+        await requestUrl.waitFor();
+        const expectedPath = path.replace(/\{[^}]+\}/g, '[^/]+');
+        const sent = (await requestUrl.textContent()) ?? '';
+        expect(sent).toMatch(new RegExp(`^${running.baseUrl}/demo${expectedPath}(\\?.*)?$`));
+        // What the test sends for a read is what Swagger UI pre-fills.
+        const read = exampleReadsOf(committed()).find(
+          (request) => request.method === method.toUpperCase() && request.template === path,
+        );
+        if (read) expect(queryOf(sent)).toEqual(queryOf(read.url));
+        const liveStatus = operation.locator('.live-responses-table tbody .response-col_status').first();
+        await liveStatus.waitFor();
+        expect((await liveStatus.textContent())?.trim()).toMatch(new RegExp(`^${status}\\b`));
       },
-      // Swagger UI lays out the whole document first: profile's (330 operations, 1.6 MB) takes
-      // 20 to 25 s in Chromium on a quiet two-core machine, more beside other suites.
       SWAGGER_UI_TIMEOUT_MS,
     );
   });
