@@ -13,10 +13,11 @@
 //                                                            left read-only
 // IMAGE_CHECK_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
 // IMAGE_CHECK_REDIS_URL (default redis://127.0.0.1:6379) name other servers.
-/* global AbortSignal, Buffer, clearTimeout -- Node has them; the shared lint config lists only a few globals */
+/* global Buffer, clearTimeout -- Node has them; the shared lint config lists only a few globals */
 const { execFileSync, spawn, spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
+const http = require('node:http');
 const { isBuiltin } = require('node:module');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
@@ -42,12 +43,12 @@ const REQUESTS = {
   'profile-service': {
     method: 'GET',
     path: `/${TENANT}/v10-0/clients`,
-    accept: async (response) => Array.isArray(await response.json()),
+    accept: (response) => Array.isArray(JSON.parse(response.body.toString())),
   },
   'config-service': {
     method: 'GET',
     path: `/${TENANT}/v10-0/ui-templates`,
-    accept: async (response) => Array.isArray(await response.json()),
+    accept: (response) => Array.isArray(JSON.parse(response.body.toString())),
   },
   'render-service': {
     method: 'POST',
@@ -58,11 +59,9 @@ const REQUESTS = {
       templateData: 'Grüezi {{name}}',
       data: '{"name": "Zoë"}',
     },
-    accept: async (response) =>
-      response.headers.get('content-type') === 'application/pdf' &&
-      Buffer.from(await response.arrayBuffer())
-        .subarray(0, 5)
-        .toString() === '%PDF-',
+    accept: (response) =>
+      response.headers['content-type'] === 'application/pdf' &&
+      response.body.subarray(0, 5).toString() === '%PDF-',
   },
 };
 
@@ -74,6 +73,26 @@ async function withAdmin(work) {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * One request on a connection of its own, closed after the answer: a kept-alive one would hold the
+ * service's drain on SIGTERM until the client's idle timeout (8 s), which is not what this checks.
+ */
+function requestOnce(url, { method = 'GET', headers = {}, body, timeoutMs }) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, headers, agent: false, timeout: timeoutMs }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
@@ -99,7 +118,7 @@ async function waitReady(child, baseUrl) {
       throw new Error(`exited (${child.exitCode ?? child.signalCode}) before it was ready`);
     }
     try {
-      const response = await fetch(`${baseUrl}/health/ready`, { signal: AbortSignal.timeout(2000) });
+      const response = await requestOnce(`${baseUrl}/health/ready`, { timeoutMs: 2000 });
       if (response.status === 200) return;
     } catch {
       // not listening yet
@@ -206,16 +225,16 @@ async function runAsImage(service, folder) {
     const { mintDevelopmentToken } = require(path.join(folder, 'dist', 'libs', 'auth', 'src'));
     const token = await mintDevelopmentToken({ secret, roles: ALL_ROLES, subject: `image-check-${RUN}` });
     const request = REQUESTS[service];
-    const response = await fetch(`${baseUrl}${request.path}`, {
+    const response = await requestOnce(`${baseUrl}${request.path}`, {
       method: request.method,
       headers: {
         authorization: `Bearer ${token}`,
         ...(request.body ? { 'content-type': 'application/json' } : {}),
       },
       body: request.body ? JSON.stringify(request.body) : undefined,
-      signal: AbortSignal.timeout(20_000),
+      timeoutMs: 20_000,
     });
-    if (response.status !== 200 || !(await request.accept(response))) {
+    if (response.status !== 200 || !request.accept(response)) {
       throw new Error(`${request.method} ${request.path} answered ${response.status}`);
     }
     seen.request = `${request.method} ${request.path.replace(TENANT, '<tenant>')} 200`;
@@ -272,10 +291,18 @@ async function main(argv) {
     (argument, index) => !argument.startsWith('--') && (filesIndex < 0 || index !== filesIndex + 1),
   );
   if (madeBefore !== undefined && services.length !== 1) throw new Error('--files checks one named service');
-  for (const service of services.length > 0 ? services : SERVICES) {
+  const chosen = services.length > 0 ? services : SERVICES;
+  for (const service of chosen) {
     if (!SERVICES.includes(service)) throw new Error(`${service} is not a service (${SERVICES.join(', ')})`);
-    await check(service, madeBefore);
   }
+  // Each check has its own folder, port, database and tenant: they run side by side.
+  const failures = (await Promise.allSettled(chosen.map((service) => check(service, madeBefore))))
+    .map(
+      (result, index) =>
+        result.status === 'rejected' && `${chosen[index]}: ${result.reason?.message ?? result.reason}`,
+    )
+    .filter(Boolean);
+  if (failures.length > 0) throw new Error(failures.join('\n'));
 }
 
 main(process.argv.slice(2)).catch((error) => {
