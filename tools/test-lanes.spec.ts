@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { runsAlone } = require('./jest/lanes') as { runsAlone: (suite: string) => boolean };
+const { laneOf } = require('./jest/lanes') as { laneOf: (suite: string) => { name: string } };
 
 const root = path.resolve(__dirname, '..');
 const folder = mkdtempSync(path.join(tmpdir(), 'portal-lanes-'));
@@ -12,17 +12,28 @@ const suite = (name: string, text: string): string => {
   writeFileSync(file, text);
   return file;
 };
+const laneNameOf = (file: string): string => laneOf(file).name;
 
 describe('the lane of a suite (tools/jest/lanes.js)', () => {
-  it('runs alone the suites whose leading docblock says @lane alone, and no other', () => {
-    expect(runsAlone(path.join(root, 'apps/profile-service/test/amplification.e2e-spec.ts'))).toBe(true);
-    expect(runsAlone(path.join(root, 'libs/http-context/src/input-shape.spec.ts'))).toBe(true);
-    expect(runsAlone(path.join(root, 'apps/profile-service/test/profiles.e2e-spec.ts'))).toBe(false);
-    expect(runsAlone(suite('plain.spec.ts', "it('x', () => undefined);\n"))).toBe(false);
-    expect(runsAlone(suite('other-lane.spec.ts', '/**\n * @lane side\n */\n'))).toBe(false);
+  it('runs a suite in the lane its leading docblock names (@lane alone, @lane rollout), any other side by side', () => {
+    expect(laneNameOf(path.join(root, 'apps/profile-service/test/amplification.e2e-spec.ts'))).toBe('alone');
+    expect(laneNameOf(path.join(root, 'libs/http-context/src/input-shape.spec.ts'))).toBe('alone');
+    expect(laneNameOf(path.join(root, 'apps/config-service/test/rollout.e2e-spec.ts'))).toBe('rollout');
+    expect(laneNameOf(path.join(root, 'apps/profile-service/test/profiles.e2e-spec.ts'))).toBe(
+      'side by side',
+    );
+    expect(laneNameOf(suite('plain.spec.ts', "it('x', () => undefined);\n"))).toBe('side by side');
+  });
+
+  it('refuses a lane it does not know, naming those it does', () => {
+    expect(() => laneOf(suite('other-lane.spec.ts', '/**\n * @lane side\n */\n'))).toThrow(
+      /@lane side is not a lane \(rollout, alone\)/,
+    );
   });
 
   it('reads the pragma only at the top: one below the imports is a comment like any other', () => {
-    expect(runsAlone(suite('late.spec.ts', "import 'node:fs';\n/**\n * @lane alone\n */\n"))).toBe(false);
+    expect(laneNameOf(suite('late.spec.ts', "import 'node:fs';\n/**\n * @lane alone\n */\n"))).toBe(
+      'side by side',
+    );
   });
 });

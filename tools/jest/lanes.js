@@ -1,8 +1,11 @@
 // How `npm test` and CI's embedded pass share the machine: most suites run side by side (a Jest
 // worker per core: one suite alone leaves a core idle a third of the time, waiting on PostgreSQL,
-// sockets and child processes), then the suites that measure how long something takes or how much a
-// process holds, one at a time with nothing else running (a neighbour's load would be in their
-// figures). Each lane ends with its own summary; the last line counts both.
+// sockets and child processes); then the rolling restarts, side by side with each other only
+// (each sleeps through its replicas' preStop hooks and drains: they leave the cores mostly idle,
+// and a neighbour's full load once delayed a client enough to send on a closing connection); then
+// the suites that measure how long something takes or how much a process holds, one at a time with
+// nothing else running (a neighbour's load would be in their figures). Each lane ends with its own
+// summary; the last line counts them all.
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { availableParallelism, tmpdir } = require('node:os');
@@ -12,13 +15,25 @@ const { performance } = require('node:perf_hooks');
 const { extract, parseWithComments } = require('jest-docblock');
 
 /**
- * Whether a suite runs alone: its leading docblock says `@lane alone` (the suites that time work at
- * two sizes, measure a process's liveness or memory, count what a rolling restart loses, or run
- * replicas on a shared Redis; each says why above the pragma).
+ * The lanes, in the order they run: a suite's leading docblock names its lane (`@lane alone`,
+ * `@lane rollout`, each with why above the pragma); any other suite runs side by side.
  */
-function runsAlone(suite) {
+const LANES = [
+  { name: 'side by side', options: () => ['--maxWorkers', String(Math.max(2, availableParallelism()))] },
+  { name: 'rollout', pragma: 'rollout', options: (suites) => ['--maxWorkers', String(suites.length)] },
+  { name: 'alone', pragma: 'alone', options: () => ['--runInBand'] },
+];
+
+/** The lane a suite runs in, by the `@lane` pragma of its leading docblock. */
+function laneOf(suite) {
   const { pragmas } = parseWithComments(extract(readFileSync(suite, 'utf8')));
-  return pragmas.lane === 'alone';
+  if (pragmas.lane === undefined) return LANES[0];
+  const lane = LANES.find((candidate) => candidate.pragma === pragmas.lane);
+  if (!lane) {
+    const named = LANES.filter((candidate) => candidate.pragma).map((candidate) => candidate.pragma);
+    throw new Error(`${suite}: @lane ${pragmas.lane} is not a lane (${named.join(', ')})`);
+  }
+  return lane;
 }
 
 const root = path.resolve(__dirname, '..', '..');
@@ -66,9 +81,9 @@ function runLane(name, suites, options, env) {
 }
 
 /**
- * Runs the suites that `selection` (Jest's arguments) chooses in two lanes: side by side, then the
- * suites that run alone in band. Both lanes run even when the first fails, so that a run reports every failure;
- * answers 0 only when both passed. Other Jest options (`--listTests`, say) run Jest as they are.
+ * Runs the suites that `selection` (Jest's arguments) chooses in their lanes, one lane after the
+ * other. Every lane runs even when one before it failed, so that a run reports every failure;
+ * answers 0 only when all passed. Other Jest options (`--listTests`, say) run Jest as they are.
  */
 function runInLanes(selection, env = process.env) {
   if (selection.some((argument) => argument === '--listTests' || argument === '--watch')) {
@@ -79,18 +94,18 @@ function runInLanes(selection, env = process.env) {
     );
   }
   const suites = suitesOf(selection, env);
-  const alone = suites.filter(runsAlone);
-  const sideBySide = suites.filter((suite) => !alone.includes(suite));
-  const workers = String(Math.max(2, availableParallelism()));
-  const lanes = [];
-  if (sideBySide.length > 0) lanes.push(runLane('side by side', sideBySide, ['--maxWorkers', workers], env));
-  if (alone.length > 0) lanes.push(runLane('alone', alone, ['--runInBand'], env));
-  const total = (key) => lanes.reduce((sum, lane) => sum + lane[key], 0);
+  const lanes = suites.map(laneOf);
+  const results = [];
+  for (const lane of LANES) {
+    const chosen = suites.filter((_suite, index) => lanes[index] === lane);
+    if (chosen.length > 0) results.push(runLane(lane.name, chosen, lane.options(chosen), env));
+  }
+  const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
   const skipped = total('skipped');
   process.stdout.write(
     `\ntests: ${total('passed')} passed, ${total('failed')} failed${skipped ? `, ${skipped} skipped` : ''}\n`,
   );
-  return lanes.some((lane) => lane.status !== 0) || suites.length === 0 ? 1 : 0;
+  return results.some((result) => result.status !== 0) || suites.length === 0 ? 1 : 0;
 }
 
-module.exports = { runInLanes, runsAlone };
+module.exports = { laneOf, runInLanes };

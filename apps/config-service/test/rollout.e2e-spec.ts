@@ -1,9 +1,10 @@
 /**
- * Counts every request a rolling restart loses, as its traffic's client sees them: beside another
- * suite's load, that client once saw a reset (a request sent on a keep-alive connection as it
- * closed), so it runs with no other suite beside it (tools/jest/lanes.js).
+ * Counts every request a rolling restart loses, as its traffic's client sees them: beside the
+ * side-by-side lane's full load, that client once saw a reset (a request sent on a keep-alive
+ * connection as it closed). It runs beside the other rollouts only, which mostly sleep through
+ * preStop hooks and drains (tools/jest/lanes.js).
  *
- * @lane alone
+ * @lane rollout
  */
 import {
   expectLosslessRollout,
