@@ -107,7 +107,9 @@ export class JobQueues {
           options as never,
           createPostgresBackend,
         ) as unknown as Worker<T>);
-    worker.on('error', (error) => this.logger.warn({ msg: `${queue}: ${error.message}` }));
+    // One line per queue and interval for its queue's and worker's errors alike (the database or
+    // Redis away reaches both, once per connection and retry).
+    worker.on('error', (error) => this.warnings.warn(`${queue}: ${error.message}`, {}, queue));
     if (settings.onFailed)
       worker.on('failed', (job, error) => {
         if (job) settings.onFailed?.(job, error);
@@ -142,9 +144,13 @@ export class JobQueues {
 
   private queue<T>(name: string): Queue<T> {
     const options = this.baseOptions('queue') as QueueOptions;
-    return this.options.redisUrl
+    const queue = this.options.redisUrl
       ? new Queue<T>(name, options)
       : (new Queue(name, options as never, createPostgresBackend) as unknown as Queue<T>);
+    // A queue passes on its connection's errors (the database ending its sessions, Redis away);
+    // with no listener BullMQ dumps each to stderr, stack and client object included.
+    queue.on('error', (error) => this.warnings.warn(`${name}: ${error.message}`, {}, name));
+    return queue;
   }
 
   private baseOptions(role: 'queue' | 'worker'): { connection: ConnectionOptions; prefix?: string } {
