@@ -15,10 +15,11 @@ const suite = (name: string, text: string): string => {
 const laneNameOf = (file: string): string => laneOf(file).name;
 
 describe('the lane of a suite (tools/jest/lanes.js)', () => {
-  it('runs a suite in the lane its leading docblock names (@lane alone, @lane rollout), any other side by side', () => {
+  it('runs a suite in the lane its leading docblock names (@lane waiting, @lane alone), any other side by side', () => {
     expect(laneNameOf(path.join(root, 'apps/profile-service/test/amplification.e2e-spec.ts'))).toBe('alone');
     expect(laneNameOf(path.join(root, 'libs/http-context/src/input-shape.spec.ts'))).toBe('alone');
-    expect(laneNameOf(path.join(root, 'apps/config-service/test/rollout.e2e-spec.ts'))).toBe('rollout');
+    expect(laneNameOf(path.join(root, 'apps/config-service/test/rollout.e2e-spec.ts'))).toBe('waiting');
+    expect(laneNameOf(path.join(root, 'apps/config-service/test/replicas.e2e-spec.ts'))).toBe('waiting');
     expect(laneNameOf(path.join(root, 'apps/profile-service/test/profiles.e2e-spec.ts'))).toBe(
       'side by side',
     );
@@ -27,7 +28,7 @@ describe('the lane of a suite (tools/jest/lanes.js)', () => {
 
   it('refuses a lane it does not know, naming those it does', () => {
     expect(() => laneOf(suite('other-lane.spec.ts', '/**\n * @lane side\n */\n'))).toThrow(
-      /@lane side is not a lane \(rollout, alone\)/,
+      /@lane side is not a lane \(waiting, alone\)/,
     );
   });
 

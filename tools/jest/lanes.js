@@ -1,11 +1,12 @@
 // How `npm test` and CI's embedded pass share the machine: most suites run side by side (a Jest
 // worker per core: one suite alone leaves a core idle a third of the time, waiting on PostgreSQL,
-// sockets and child processes); then the rolling restarts, side by side with each other only
-// (each sleeps through its replicas' preStop hooks and drains: they leave the cores mostly idle,
-// and a neighbour's full load once delayed a client enough to send on a closing connection); then
-// the suites that measure how long something takes or how much a process holds, one at a time with
-// nothing else running (a neighbour's load would be in their figures). Each lane ends with its own
-// summary; the last line counts them all.
+// sockets and child processes); then the suites that mostly wait (rolling restarts through their
+// replicas' preStop hooks and drains, replicas and limits over shared Redis through rounds and
+// windows), three at a time with nothing else beside them: they leave the cores about half idle,
+// and the first lane's full load once delayed a rollout's client and a Redis answer past what they
+// check; then the suites that measure how long something takes or how much a process holds, one
+// at a time with nothing else running (a neighbour's load would be in their figures). Each lane
+// ends with its own summary; the last line counts them all.
 const { spawnSync } = require('node:child_process');
 const { mkdtempSync, readFileSync, rmSync } = require('node:fs');
 const { availableParallelism, tmpdir } = require('node:os');
@@ -15,12 +16,13 @@ const { performance } = require('node:perf_hooks');
 const { extract, parseWithComments } = require('jest-docblock');
 
 /**
- * The lanes, in the order they run: a suite's leading docblock names its lane (`@lane alone`,
- * `@lane rollout`, each with why above the pragma); any other suite runs side by side.
+ * The lanes, in the order they run: a suite's leading docblock names its lane (`@lane waiting`,
+ * `@lane alone`, each with why above the pragma); any other suite runs side by side.
  */
 const LANES = [
   { name: 'side by side', options: () => ['--maxWorkers', String(Math.max(2, availableParallelism()))] },
-  { name: 'rollout', pragma: 'rollout', options: (suites) => ['--maxWorkers', String(suites.length)] },
+  // Three at a time: the three rolling restarts side by side, the shorter waiting suites beside them.
+  { name: 'waiting', pragma: 'waiting', options: () => ['--maxWorkers', '3'] },
   { name: 'alone', pragma: 'alone', options: () => ['--runInBand'] },
 ];
 

@@ -1,10 +1,10 @@
 /**
  * Runs replicas as processes that share Redis, whose every command must answer within the
- * services' 250 ms deadline: beside another suite's load Redis once missed it and the replicas
- * fell back to counting alone, so this suite runs with no other suite beside it
- * (tools/jest/lanes.js).
+ * services' 250 ms deadline: beside the side-by-side lane's full load Redis once missed it and
+ * the replicas fell back to counting alone. It runs beside the other suites that mostly wait
+ * (rounds, windows, preStop hooks), which leave the cores about half idle (tools/jest/lanes.js).
  *
- * @lane alone
+ * @lane waiting
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';

@@ -1,10 +1,10 @@
 /**
  * Counts every request a rolling restart loses, as its traffic's client sees them: beside the
  * side-by-side lane's full load, that client once saw a reset (a request sent on a keep-alive
- * connection as it closed). It runs beside the other rollouts only, which mostly sleep through
- * preStop hooks and drains (tools/jest/lanes.js).
+ * connection as it closed). It runs beside the other suites that mostly wait (preStop hooks and
+ * drains, rounds, windows), which leave the cores about half idle (tools/jest/lanes.js).
  *
- * @lane rollout
+ * @lane waiting
  */
 import {
   expectLosslessRollout,
