@@ -20,10 +20,10 @@ const { extract, parseWithComments } = require('jest-docblock');
  * `@lane alone`, each with why above the pragma); any other suite runs side by side.
  */
 const LANES = [
-  { name: 'side by side', options: () => ['--maxWorkers', String(Math.max(2, availableParallelism()))] },
+  { name: 'side by side', options: ['--maxWorkers', String(Math.max(2, availableParallelism()))] },
   // Three at a time: the three rolling restarts side by side, the shorter waiting suites beside them.
-  { name: 'waiting', pragma: 'waiting', options: () => ['--maxWorkers', '3'] },
-  { name: 'alone', pragma: 'alone', options: () => ['--runInBand'] },
+  { name: 'waiting', pragma: 'waiting', options: ['--maxWorkers', '3'] },
+  { name: 'alone', pragma: 'alone', options: ['--runInBand'] },
 ];
 
 /** The lane a suite runs in, by the `@lane` pragma of its leading docblock. */
@@ -100,7 +100,7 @@ function runInLanes(selection, env = process.env) {
   const results = [];
   for (const lane of LANES) {
     const chosen = suites.filter((_suite, index) => lanes[index] === lane);
-    if (chosen.length > 0) results.push(runLane(lane.name, chosen, lane.options(chosen), env));
+    if (chosen.length > 0) results.push(runLane(lane.name, chosen, lane.options, env));
   }
   const total = (key) => results.reduce((sum, result) => sum + result[key], 0);
   const skipped = total('skipped');

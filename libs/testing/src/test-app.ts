@@ -47,11 +47,8 @@ function schemaTemplate<E extends ServiceEnvironment>(
   options: Parameters<typeof startTestApp<E>>[0],
 ): Promise<string> {
   return testDatabaseTemplate(options.environment.name, async (databaseUrl) => {
-    const env = loadEnv(
-      options.environment,
-      { ...TEST_ENV, SEED_DEMO_DATA: 'never', SEED_DEMO_PROFILES: 'never' },
-      options.defaults,
-    );
+    // No demo data (profile's demo profiles follow it outside development).
+    const env = loadEnv(options.environment, { ...TEST_ENV, SEED_DEMO_DATA: 'never' }, options.defaults);
     const app = await options.createApp({
       env,
       databaseUrl,

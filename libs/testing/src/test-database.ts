@@ -26,6 +26,11 @@ const withAdmin = async <T>(work: (client: Client) => Promise<T>): Promise<T> =>
 /** Set by the Jest global setup: names the run's database templates, which its teardown drops. */
 export const TEST_RUN_VARIABLE = 'PORTAL_TEST_RUN';
 
+const TEMPLATE_PREFIX = 'portal_template_';
+
+/** A label or key as part of a database name: lower case letters, digits and underscores. */
+const namePart = (text: string): string => text.replace(/[^a-z0-9]/gi, '_').toLowerCase();
+
 const databaseUrlOf = (name: string): string => {
   const url = new URL(process.env[TEST_ADMIN_URL_VARIABLE] as string);
   url.pathname = `/${name}`;
@@ -40,7 +45,7 @@ const dropDatabase = (client: Client, name: string): Promise<unknown> =>
  * `template` (testDatabaseTemplate). An empty one is a copy too, of PostgreSQL's template1.
  */
 export async function createTestDatabase(label: string, template?: string): Promise<TestDatabase> {
-  const name = `test_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  const name = `test_${namePart(label)}_${randomBytes(4).toString('hex')}`;
   await withAdmin((client) =>
     client.query(
       `CREATE DATABASE ${client.escapeIdentifier(name)}${template ? ` TEMPLATE ${client.escapeIdentifier(template)}` : ''}`,
@@ -63,7 +68,7 @@ export async function testDatabaseTemplate(
 ): Promise<string> {
   const run = process.env[TEST_RUN_VARIABLE];
   if (!run) throw new Error(`${TEST_RUN_VARIABLE} is not set: run the tests through Jest's global setup.`);
-  const name = `${TEMPLATE_PREFIX}${run}_${key.replace(/[^a-z0-9]/gi, '_').toLowerCase()}`;
+  const name = `${TEMPLATE_PREFIX}${run}_${namePart(key)}`;
   return withAdmin(async (client) => {
     await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
     try {
@@ -86,8 +91,6 @@ export async function testDatabaseTemplate(
     }
   });
 }
-
-const TEMPLATE_PREFIX = 'portal_template_';
 
 /** The global teardown's: drops the run's templates. */
 export async function dropTestDatabaseTemplates(run: string): Promise<void> {
