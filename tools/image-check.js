@@ -13,11 +13,10 @@
 //                                                            left read-only
 // IMAGE_CHECK_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) and
 // IMAGE_CHECK_REDIS_URL (default redis://127.0.0.1:6379) name other servers.
-/* global Buffer, clearTimeout -- Node has them; the shared lint config lists only a few globals */
+/* global clearTimeout -- Node has them; the shared lint config lists only a few globals */
 const { execFileSync, spawn, spawnSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('node:fs');
-const http = require('node:http');
 const { isBuiltin } = require('node:module');
 const { tmpdir } = require('node:os');
 const path = require('node:path');
@@ -25,6 +24,7 @@ const { Client } = require('pg');
 const { freePort } = require('./bench/bench-support');
 const { imageStart } = require('./dockerfile');
 const { imageFiles, mainFileOf } = require('./image-files');
+const { requestOnce } = require('./request-once');
 const { ALL_ROLES } = require('./mint-token');
 const { SERVICES, runtimeEnvOf } = require('./service-process');
 const { workspaceRoot } = require('./swc-options');
@@ -73,26 +73,6 @@ async function withAdmin(work) {
   } finally {
     await client.end();
   }
-}
-
-/**
- * One request on a connection of its own, closed after the answer: a kept-alive one would hold the
- * service's drain on SIGTERM until the client's idle timeout (8 s), which is not what this checks.
- */
-function requestOnce(url, { method = 'GET', headers = {}, body, timeoutMs }) {
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method, headers, agent: false, timeout: timeoutMs }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks) }),
-      );
-      response.on('error', reject);
-    });
-    request.on('timeout', () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)));
-    request.on('error', reject);
-    request.end(body);
-  });
 }
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;

@@ -3,11 +3,11 @@
 // is given per service (PROFILE_DATABASE_URL, CONFIG_DATABASE_URL, RENDER_DATABASE_URL).
 // Ports: PROFILE_PORT, CONFIG_PORT and RENDER_PORT, else PORT_BASE + 0, 1, 2, else 3000, 3001, 3002.
 const { spawn } = require('node:child_process');
-const http = require('node:http');
 const path = require('node:path');
 
 const { mintDevelopmentToken, DEVELOPMENT_JWT_SECRET } = require('../dist/libs/auth/src');
 const { ALL_ROLES } = require('./mint-token');
+const { requestOnce } = require('./request-once');
 const { serviceArgv } = require('./service-process');
 
 const root = path.resolve(__dirname, '..');
@@ -83,24 +83,15 @@ function onSignal() {
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
 
-/**
- * One probe on a connection of its own, closed after the answer: a kept-alive connection would
- * hold a stopping service's drain until its idle timeout (HTTP_KEEP_ALIVE_TIMEOUT_MS).
- */
-function probeReady(port) {
-  return new Promise((resolve) => {
-    const request = http.get({ host: 'localhost', port, path: '/health/ready', agent: false }, (response) => {
-      response.resume();
-      resolve(response.statusCode === 200);
-    });
-    request.setTimeout(2000, () => request.destroy());
-    request.on('error', () => resolve(false));
-  });
-}
-
 async function waitReady(service, deadline) {
   while (Date.now() < deadline) {
-    if (await probeReady(service.port)) return true;
+    const status = await requestOnce(`http://localhost:${service.port}/health/ready`, {
+      timeoutMs: 2000,
+    }).then(
+      (response) => response.status,
+      () => 0, // not listening yet
+    );
+    if (status === 200) return true;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return false;
